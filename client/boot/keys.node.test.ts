@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { isApplePlatform, isSearchShortcut, paginationFor } from "./keys";
+
+const key = (k: string, mods: Partial<Record<"altKey" | "ctrlKey" | "metaKey" | "shiftKey", boolean>> = {}) => ({
+  key: k,
+  altKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  ...mods,
+});
+
+describe("arrow-key pagination", () => {
+  it("maps arrows to prev and next", () => {
+    expect(paginationFor(key("ArrowLeft"), { tagName: "BODY" })).toBe("prev");
+    expect(paginationFor(key("ArrowRight"), { tagName: "A" })).toBe("next");
+    expect(paginationFor(key("ArrowUp"), null)).toBeNull();
+  });
+  it("does nothing while typing or with a modifier held", () => {
+    expect(paginationFor(key("ArrowLeft"), { tagName: "INPUT" })).toBeNull();
+    expect(paginationFor(key("ArrowLeft"), { tagName: "textarea" })).toBeNull();
+    expect(paginationFor(key("ArrowLeft"), { tagName: "DIV", isContentEditable: true })).toBeNull();
+    expect(paginationFor(key("ArrowRight", { altKey: true }), null)).toBeNull();
+    expect(paginationFor(key("ArrowRight", { metaKey: true }), null)).toBeNull();
+  });
+});
+
+describe("search shortcut", () => {
+  it("is ⌘K on Apple platforms and Ctrl K elsewhere", () => {
+    expect(isApplePlatform("MacIntel")).toBe(true);
+    expect(isApplePlatform("Linux x86_64")).toBe(false);
+    expect(isSearchShortcut(key("k", { metaKey: true }), true)).toBe(true);
+    expect(isSearchShortcut(key("k", { ctrlKey: true }), true)).toBe(false);
+    expect(isSearchShortcut(key("K", { ctrlKey: true }), false)).toBe(true);
+  });
+});

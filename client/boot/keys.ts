@@ -1,0 +1,37 @@
+/** Pure keyboard rules, unit-tested without a browser. */
+
+export interface KeyLike {
+  key: string;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+}
+
+export interface TargetLike {
+  tagName?: string;
+  isContentEditable?: boolean;
+}
+
+export function isTypingTarget(t: TargetLike | null): boolean {
+  if (!t) return false;
+  const tag = (t.tagName ?? "").toUpperCase();
+  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || !!t.isContentEditable;
+}
+
+/** Which pagination link an arrow key follows, or null. */
+export function paginationFor(e: KeyLike, target: TargetLike | null): "prev" | "next" | null {
+  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || isTypingTarget(target)) return null;
+  if (e.key === "ArrowLeft") return "prev";
+  if (e.key === "ArrowRight") return "next";
+  return null;
+}
+
+/** Ctrl+K, or ⌘K on Apple platforms, opens search. */
+export function isSearchShortcut(e: KeyLike, apple: boolean): boolean {
+  return e.key.toLowerCase() === "k" && (apple ? e.metaKey : e.ctrlKey) && !e.altKey && !e.shiftKey;
+}
+
+export function isApplePlatform(platform: string): boolean {
+  return /mac|iphone|ipad|ipod/i.test(platform);
+}

@@ -1,0 +1,71 @@
+/** The records one build writes: a page record per route and one manifest. */
+import type { SiteConfig, SidebarId } from "./site-config";
+import type { TreeNode } from "./tree";
+
+export interface SidebarLink {
+  type: "link";
+  label: string;
+  href: string;
+  /** Small label drawn before the text, e.g. the HTTP method of an API operation. */
+  badge?: string;
+}
+
+export interface SidebarCategory {
+  type: "category";
+  label: string;
+  /** The category's own index page, when it has one. */
+  href?: string;
+  collapsed: boolean;
+  items: SidebarItem[];
+}
+
+export type SidebarItem = SidebarLink | SidebarCategory;
+
+export interface TocEntry {
+  depth: 2 | 3;
+  id: string;
+  text: string;
+}
+
+export interface PageLink {
+  label: string;
+  href: string;
+}
+
+export interface PageRecord {
+  route: string;
+  title: string;
+  description: string;
+  sidebar: SidebarId | null;
+  breadcrumbs: PageLink[];
+  prev: PageLink | null;
+  next: PageLink | null;
+  toc: TocEntry[];
+  /** Whether the tree starts with its own h1; when false the layout prints the title. */
+  hasTitleHeading: boolean;
+  editUrl: string | null;
+  tree: TreeNode[];
+}
+
+export interface RouteEntry {
+  title: string;
+  description: string;
+  sidebar: SidebarId | null;
+}
+
+export interface Manifest {
+  buildId: string;
+  builtAt: string;
+  routes: Record<string, RouteEntry>;
+  sidebars: Record<SidebarId, SidebarItem[]>;
+  redirects: Record<string, string>;
+  config: SiteConfig;
+}
+
+/** KV key names of one build; the ContentStore and the publisher are the only users. */
+export const kvKeys = {
+  channel: (name: string) => `channel/${name}`,
+  manifest: (buildId: string) => `build/${buildId}/manifest`,
+  page: (buildId: string, route: string) => `build/${buildId}/page${route}`,
+  builds: "builds",
+} as const;

@@ -1,0 +1,73 @@
+/** A documentation page: sidebar, breadcrumbs, content, edit link, pagination and TOC. */
+import type { Manifest, PageRecord } from "../contracts/page";
+import { Tree } from "../render/TreeRenderer";
+import { Sidebar } from "./Sidebar";
+import { Toc } from "./Toc";
+
+const SIDEBAR_LABELS: Record<string, string> = {
+  tutorialSidebar: "Learn",
+  developersSidebar: "Build",
+  apiSidebar: "Node API",
+};
+
+export function DocPage({ page, manifest }: { page: PageRecord; manifest: Manifest }) {
+  const sidebar = page.sidebar ? manifest.sidebars[page.sidebar] : null;
+  return (
+    <div className="doc-layout">
+      {sidebar ? <Sidebar items={sidebar} route={page.route} label={SIDEBAR_LABELS[page.sidebar!] ?? "Docs"} /> : null}
+      <main id="main" className="doc-main" tabIndex={-1}>
+        <div className="doc-column">
+          {page.breadcrumbs.length > 0 ? (
+            <nav className="breadcrumbs" aria-label="Breadcrumbs">
+              <ol>
+                <li>
+                  <a href="/" aria-label="Home page">
+                    Home
+                  </a>
+                </li>
+                {page.breadcrumbs.map((c, i) => {
+                  const last = i === page.breadcrumbs.length - 1;
+                  return (
+                    <li key={`${c.label}-${i}`}>
+                      {c.href && !last ? <a href={c.href}>{c.label}</a> : <span aria-current={last ? "page" : undefined}>{c.label}</span>}
+                    </li>
+                  );
+                })}
+              </ol>
+            </nav>
+          ) : null}
+          <article className="markdown">
+            {page.hasTitleHeading ? null : <h1>{page.title}</h1>}
+            <Tree nodes={page.tree} />
+          </article>
+          {page.editUrl ? (
+            <p className="edit-link">
+              <a href={page.editUrl} rel="noopener" target="_blank">
+                Edit this page
+              </a>
+            </p>
+          ) : null}
+          {page.prev || page.next ? (
+            <nav className="pagination" aria-label="Docs pages">
+              {page.prev ? (
+                <a className="pagination-link pagination-prev" href={page.prev.href} rel="prev" data-pagination="prev">
+                  <span className="pagination-sub">Previous</span>
+                  <span className="pagination-label">« {page.prev.label}</span>
+                </a>
+              ) : (
+                <span />
+              )}
+              {page.next ? (
+                <a className="pagination-link pagination-next" href={page.next.href} rel="next" data-pagination="next">
+                  <span className="pagination-sub">Next</span>
+                  <span className="pagination-label">{page.next.label} »</span>
+                </a>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
+        <Toc toc={page.toc} />
+      </main>
+    </div>
+  );
+}

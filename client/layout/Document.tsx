@@ -1,0 +1,70 @@
+/**
+ * The HTML document around every page: head (meta, styles, the pre-paint script), skip link,
+ * announcement bar, navbar, the page body and the footer.
+ */
+import type { ReactNode } from "react";
+import type { SiteConfig } from "../contracts/site-config";
+import { PREPAINT_SCRIPT } from "../boot/prepaint";
+import { AnnouncementBar } from "./AnnouncementBar";
+import { Footer } from "./Footer";
+import { MarkSymbol } from "./MovementMark";
+import { Navbar } from "./Navbar";
+
+export interface AssetUrls {
+  css: string;
+  boot: string;
+}
+
+export interface DocumentProps {
+  config: SiteConfig;
+  assets: AssetUrls;
+  title: string;
+  description: string;
+  /** Path of the page, for the canonical URL; null on error pages. */
+  path: string | null;
+  activeSidebar?: string | null;
+  /** First page of each sidebar, for the navbar's sidebar links. */
+  sidebarHomes?: Record<string, string>;
+  robots?: string;
+  children: ReactNode;
+}
+
+export function Document(props: DocumentProps) {
+  const { config, assets, title, description, path, activeSidebar, sidebarHomes, robots, children } = props;
+  const fullTitle = title === config.title ? title : `${title} | ${config.title}`;
+  const locale = config.i18n.locales[0]!;
+  return (
+    <html
+      lang={locale.code}
+      dir={locale.direction}
+      data-theme={config.colorMode.defaultMode}
+      data-theme-switch={config.colorMode.disableSwitch ? "off" : "on"}
+      data-theme-system={config.colorMode.respectPrefersColorScheme ? "on" : "off"}
+      data-announcement={config.announcementBar?.id}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{fullTitle}</title>
+        <meta name="description" content={description} />
+        {robots ? <meta name="robots" content={robots} /> : null}
+        {path ? <link rel="canonical" href={`${config.url}${path}`} /> : null}
+        <meta name="theme-color" content="#000000" />
+        <link rel="icon" href="/img/logo.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+        <script dangerouslySetInnerHTML={{ __html: PREPAINT_SCRIPT }} />
+        <script type="module" src={assets.boot} />
+      </head>
+      <body>
+        <MarkSymbol />
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        {config.announcementBar ? <AnnouncementBar bar={config.announcementBar} /> : null}
+        <Navbar config={config} activeSidebar={activeSidebar ?? null} sidebarHomes={sidebarHomes ?? {}} />
+        {children}
+        <Footer config={config} />
+      </body>
+    </html>
+  );
+}

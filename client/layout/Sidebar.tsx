@@ -1,0 +1,60 @@
+/**
+ * The docs sidebar. Categories are <details> elements, so they expand and collapse without
+ * JavaScript; the current page is marked and its categories are open.
+ */
+import type { SidebarItem } from "../contracts/page";
+
+function contains(item: SidebarItem, route: string): boolean {
+  if (item.href === route) return true;
+  return item.type === "category" && item.items.some((i) => contains(i, route));
+}
+
+function Items({ items, route }: { items: SidebarItem[]; route: string }) {
+  return (
+    <ul className="sidebar-list">
+      {items.map((item) => {
+        const current = item.href === route;
+        if (item.type === "link") {
+          return (
+            <li key={item.href} className="sidebar-item">
+              <a className={`sidebar-link${current ? " active" : ""}`} href={item.href} aria-current={current ? "page" : undefined}>
+                {item.badge ? <span className={`badge badge-${item.badge.toLowerCase()}`}>{item.badge}</span> : null}
+                {item.label}
+              </a>
+            </li>
+          );
+        }
+        const open = !item.collapsed || contains(item, route);
+        return (
+          <li key={`${item.label}-${item.href ?? ""}`} className="sidebar-item sidebar-category">
+            <details open={open}>
+              <summary className={`sidebar-category-label${current ? " active" : ""}`}>
+                {item.href ? (
+                  <a href={item.href} aria-current={current ? "page" : undefined}>
+                    {item.label}
+                  </a>
+                ) : (
+                  <span>{item.label}</span>
+                )}
+              </summary>
+              <Items items={item.items} route={route} />
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function Sidebar({ items, route, label }: { items: SidebarItem[]; route: string; label: string }) {
+  return (
+    <aside className="sidebar" id="docs-sidebar" aria-label={`${label} pages`}>
+      <nav className="sidebar-nav">
+        <Items items={items} route={route} />
+      </nav>
+      <button type="button" className="sidebar-hide" data-sidebar-toggle="" aria-controls="docs-sidebar" aria-label="Collapse sidebar" title="Collapse sidebar">
+        «
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,27 @@
+/** Renders a page tree (client/contracts/tree.ts) into React elements through the component registry. */
+import { createElement, Fragment, type ReactNode } from "react";
+import { isComponentType, isElement, type TreeNode } from "../contracts/tree";
+import { registry } from "../components/registry";
+
+export class UnknownComponentError extends Error {}
+
+export function renderNodes(nodes: TreeNode[]): ReactNode[] {
+  return nodes.map((node, i) => renderNode(node, i));
+}
+
+export function renderNode(node: TreeNode, key: number): ReactNode {
+  if (typeof node === "string") return node;
+  if (!isElement(node)) return null;
+  const [type, props, ...children] = node;
+  const kids = children.length ? renderNodes(children) : undefined;
+  if (isComponentType(type)) {
+    const component = (registry as Record<string, unknown>)[type];
+    if (!component) throw new UnknownComponentError(`no component "${type}" in the registry`);
+    return createElement(component as never, { ...(props ?? {}), key }, kids);
+  }
+  return createElement(type, { ...(props ?? {}), key }, kids);
+}
+
+export function Tree({ nodes }: { nodes: TreeNode[] }) {
+  return <Fragment>{renderNodes(nodes)}</Fragment>;
+}

@@ -1,0 +1,153 @@
+/**
+ * The content build: content/ (and later openapi/) → one versioned build, held in memory as a
+ * manifest plus a page record per route. Writing it anywhere is the caller's business.
+ */
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { Manifest, PageRecord, RouteEntry } from "../../client/contracts/page";
+import type { SidebarId } from "../../client/contracts/site-config";
+import { isElement, type TreeNode } from "../../client/contracts/tree";
+import { loadSiteConfig } from "../config/load";
+import { fillDocCards } from "./cards";
+import { discover, type DocSource } from "./discover";
+import { getHighlighter } from "./highlight";
+import { anchorsOf, checkLinks } from "./links";
+import { compilePage } from "./mdx";
+import type { BuiltPage } from "./pages";
+import { breadcrumbsFor, buildSidebar, flattenSidebar, type Sidebars } from "./sidebars";
+import { tocOf } from "./toc";
+
+/** Compiled trees by source text, so watch mode only recompiles the files that changed. */
+export type BuildCache = Map<string, string>;
+
+export interface BuildOptions {
+  /** Repository root (holds content/). */
+  root: string;
+  /** Treat broken links, broken anchors and duplicate routes as errors. */
+  strict?: boolean;
+  warn?: (message: string) => void;
+  cache?: BuildCache;
+}
+
+export interface SiteBuild {
+  buildId: string;
+  manifest: Manifest;
+  pages: Map<string, PageRecord>;
+  warnings: string[];
+}
+
+export class BuildFailed extends Error {}
+
+export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
+  const warnings: string[] = [];
+  const warn = (m: string) => {
+    warnings.push(m);
+    options.warn?.(m);
+  };
+  const contentDir = path.join(options.root, "content");
+  const config = await loadSiteConfig(path.join(contentDir, "site.yaml"));
+  const { docs, folders } = await discover(path.join(contentDir, "docs"), config);
+
+  const byRoute = new Map<string, DocSource>();
+  for (const doc of docs) {
+    const other = byRoute.get(doc.route);
+    if (other) warn(`duplicate route ${doc.route}: content/docs/${other.file} and content/docs/${doc.file} (the later one wins)`);
+    byRoute.set(doc.route, doc);
+  }
+
+  const sidebars: Sidebars = {
+    tutorialSidebar: buildSidebar(config.sidebars.tutorialSidebar, docs, folders),
+    developersSidebar: buildSidebar(config.sidebars.developersSidebar, docs, folders),
+    apiSidebar: [],
+  };
+
+  const highlighter = await getHighlighter();
+  const errors: string[] = [];
+  const built: BuiltPage[] = [];
+  for (const doc of byRoute.values()) {
+    try {
+      const cacheKey = `${doc.file}\0${doc.body}`;
+      const hit = options.cache?.get(cacheKey);
+      const tree = hit
+        ? (JSON.parse(hit) as TreeNode[])
+        : await compilePage(doc.body, { file: `content/docs/${doc.file}`, format: doc.format, highlighter, warn });
+      if (!hit) options.cache?.set(cacheKey, JSON.stringify(tree));
+      built.push({
+        route: doc.route,
+        title: doc.title,
+        description: doc.frontmatter.description,
+        sidebar: doc.sidebar,
+        source: doc.file,
+        tree,
+      });
+    } catch (e) {
+      errors.push((e as Error).message);
+    }
+  }
+  if (errors.length) throw new BuildFailed(errors.join("\n"));
+
+  const routes: Record<string, RouteEntry> = {};
+  for (const p of built) routes[p.route] = { title: p.title, description: p.description, sidebar: p.sidebar };
+
+  const categoryDescriptions = new Map<string, string>();
+  for (const f of folders) {
+    const index = docs.find((d) => d.dir === f.dir && d.isIndex);
+    if (index && f.meta?.description) categoryDescriptions.set(index.route, f.meta.description);
+  }
+  fillDocCards(built, sidebars, routes, categoryDescriptions, (m) => errors.push(m));
+  if (errors.length) throw new BuildFailed(errors.join("\n"));
+
+  const redirects = new Map(config.redirects.map((r) => [r.from, r.to]));
+  checkLinks(
+    built,
+    {
+      routes: new Set(Object.keys(routes)),
+      files: new Map(docs.map((d) => [d.file, d.route])),
+      redirects,
+      anchors: new Map(built.map((p) => [p.route, anchorsOf(p)])),
+    },
+    warn,
+  );
+  for (const r of config.redirects) {
+    if (!/^https?:\/\//.test(r.to) && !routes[r.to]) warn(`content/site.yaml: redirect ${r.from} → ${r.to} leads to no page`);
+    if (routes[r.from]) warn(`content/site.yaml: redirect from ${r.from} hides an existing page`);
+  }
+  if (options.strict && warnings.length) {
+    throw new BuildFailed(`strict build: ${warnings.length} warning(s)\n${warnings.join("\n")}`);
+  }
+
+  const pages = new Map<string, PageRecord>();
+  for (const p of built) pages.set(p.route, toRecord(p, sidebars, config.editUrl));
+
+  const body = {
+    routes,
+    sidebars,
+    redirects: Object.fromEntries(redirects),
+    config,
+  };
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify(body));
+  for (const [route, record] of [...pages].sort(([a], [b]) => a.localeCompare(b))) hash.update(route).update(JSON.stringify(record));
+  const buildId = hash.digest("hex").slice(0, 12);
+  return { buildId, manifest: { buildId, builtAt: new Date().toISOString(), ...body }, pages, warnings };
+}
+
+function toRecord(page: BuiltPage, sidebars: Sidebars, editUrl: string | null): PageRecord {
+  const sidebar = page.sidebar ? sidebars[page.sidebar as SidebarId] : null;
+  const order = sidebar ? flattenSidebar(sidebar) : [];
+  const at = order.findIndex((l) => l.href === page.route);
+  const first = page.tree.find((n) => isElement(n) || (typeof n === "string" && n.trim() !== ""));
+  return {
+    route: page.route,
+    title: page.title,
+    description: page.description,
+    sidebar: page.sidebar,
+    breadcrumbs: sidebar ? breadcrumbsFor(sidebar, page.route, page.title) : [],
+    prev: at > 0 ? order[at - 1]! : null,
+    next: at >= 0 && at < order.length - 1 ? order[at + 1]! : null,
+    toc: tocOf(page.tree),
+    hasTitleHeading: isElement(first) && first[0] === "h1",
+    editUrl: editUrl && page.source ? `${editUrl}/${page.source}` : null,
+    tree: page.tree,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Finds every page under content/docs, reads and validates its frontmatter and the folders'
+ * _category_.json, and works out each page's route, sidebar and label.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { parse as parseYaml } from "yaml";
+import type { SiteConfig, SidebarId } from "../../client/contracts/site-config";
+import { categorySchema, formatIssues, frontmatterSchema, type CategoryMeta, type Frontmatter } from "../config/schema";
+
+export interface DocSource {
+  /** Path relative to the docs folder, with forward slashes, e.g. "general/Introduction/index.mdx". */
+  file: string;
+  format: "mdx" | "md";
+  frontmatter: Frontmatter;
+  /** The source with the frontmatter replaced by blank lines (so MDX errors keep line numbers). */
+  body: string;
+  route: string;
+  title: string;
+  label: string;
+  sidebar: SidebarId | null;
+  /** Folder relative to the docs folder ("" for the root). */
+  dir: string;
+  isIndex: boolean;
+}
+
+export interface FolderMeta {
+  dir: string;
+  meta: CategoryMeta | null;
+}
+
+export class ContentError extends Error {}
+
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
+
+export function splitFrontmatter(source: string): { data: unknown; body: string } {
+  const m = FRONTMATTER.exec(source);
+  if (!m) return { data: {}, body: source };
+  const blank = "\n".repeat(m[0].split("\n").length - 1);
+  return { data: parseYaml(m[1]!) ?? {}, body: blank + source.slice(m[0].length) };
+}
+
+export async function discover(docsDir: string, config: SiteConfig): Promise<{ docs: DocSource[]; folders: FolderMeta[] }> {
+  const docs: DocSource[] = [];
+  const folders: FolderMeta[] = [];
+  const errors: string[] = [];
+  const sidebarOf = (rel: string): SidebarId | null => {
+    const top = rel.split("/")[0];
+    if (top === config.sidebars.tutorialSidebar) return "tutorialSidebar";
+    if (top === config.sidebars.developersSidebar) return "developersSidebar";
+    return null;
+  };
+
+  async function walk(dir: string): Promise<void> {
+    const entries = await readdir(path.join(docsDir, dir), { withFileTypes: true });
+    let meta: CategoryMeta | null = null;
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        await walk(rel);
+      } else if (entry.name === "_category_.json") {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(await readFile(path.join(docsDir, rel), "utf8"));
+        } catch (e) {
+          errors.push(`content/docs/${rel}: not valid JSON: ${(e as Error).message}`);
+          continue;
+        }
+        const parsed = categorySchema.safeParse(raw);
+        if (parsed.success) meta = parsed.data;
+        else errors.push(formatIssues(`content/docs/${rel}`, parsed.error));
+      } else if (/\.mdx?$/.test(entry.name)) {
+        const doc = await readDoc(docsDir, rel, dir, sidebarOf(rel), config, errors);
+        if (doc) docs.push(doc);
+      }
+    }
+    folders.push({ dir, meta });
+  }
+  await walk("");
+  if (errors.length) throw new ContentError(errors.join("\n"));
+  return { docs, folders };
+}
+
+async function readDoc(
+  docsDir: string,
+  rel: string,
+  dir: string,
+  sidebar: SidebarId | null,
+  config: SiteConfig,
+  errors: string[],
+): Promise<DocSource | null> {
+  const where = `content/docs/${rel}`;
+  const source = await readFile(path.join(docsDir, rel), "utf8");
+  let split: { data: unknown; body: string };
+  try {
+    split = splitFrontmatter(source);
+  } catch (e) {
+    errors.push(`${where}: frontmatter is not valid YAML: ${(e as Error).message}`);
+    return null;
+  }
+  const parsed = frontmatterSchema.safeParse(split.data);
+  if (!parsed.success) {
+    errors.push(formatIssues(where, parsed.error));
+    return null;
+  }
+  const fm = parsed.data;
+  const base = rel.replace(/\.mdx?$/, "");
+  const isIndex = path.posix.basename(base) === "index";
+  let route: string;
+  if (fm.slug) route = fm.slug.startsWith("/") ? fm.slug : `/${dir ? `${dir}/` : ""}${fm.slug}`;
+  else route = isIndex ? `/${dir ? `${dir}/` : ""}` : `/${base}`;
+  route = applyTrailingSlash(route.replace(/\/{2,}/g, "/"), config.trailingSlash);
+  const h1 = /^#\s+(.+?)\s*#*\s*$/m.exec(split.body)?.[1];
+  const title = fm.title ?? h1 ?? path.posix.basename(base);
+  return {
+    file: rel,
+    format: rel.endsWith(".md") ? "md" : "mdx",
+    frontmatter: fm,
+    body: split.body,
+    route,
+    title,
+    label: fm.sidebar_label ?? title,
+    sidebar,
+    dir,
+    isIndex,
+  };
+}
+
+export function applyTrailingSlash(route: string, policy: boolean | null): string {
+  if (route === "/" || policy === null) return route;
+  if (policy) return route.endsWith("/") ? route : `${route}/`;
+  return route.replace(/\/+$/, "");
+}

@@ -1,0 +1,107 @@
+/**
+ * Build-time syntax highlighting with Shiki. Tokens become class names derived from their colour
+ * (`d-ff79c6` in dark mode, `l-d73a49` in light mode), so the page tree stays compact, the CSP needs
+ * no inline styles, and one generated stylesheet (see codeThemeCss) colours every page.
+ */
+import { createHighlighter, type Highlighter, type ThemedTokenWithVariants } from "shiki";
+import type { TreeElement, TreeNode } from "../../client/contracts/tree";
+
+/** The languages pages may use. Loading only these keeps highlighting in milliseconds per page. */
+export const LANGUAGES = [
+  "move", "typescript", "tsx", "javascript", "jsx", "json", "jsonc", "bash", "shellsession", "toml",
+  "yaml", "python", "rust", "go", "solidity", "diff", "graphql", "http", "ini", "markdown", "html",
+  "css", "dockerfile", "sql",
+] as const;
+
+const THEMES = { dark: "dracula", light: "github-light" } as const;
+
+let highlighter: Promise<Highlighter> | undefined;
+export function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({ themes: Object.values(THEMES), langs: [...LANGUAGES] });
+  return highlighter;
+}
+
+/** Resolves an info-string language (`ts`, `sh`, `Move`) to a loaded language, or null. */
+export function resolveLanguage(lang: string): string | null {
+  const l = ALIASES[lang.toLowerCase()] ?? lang.toLowerCase();
+  return l === "text" || (LANGUAGES as readonly string[]).includes(l) ? l : null;
+}
+
+const ALIASES: Record<string, string> = {
+  ts: "typescript", js: "javascript", sh: "bash", shell: "bash", zsh: "bash", console: "shellsession",
+  py: "python", rs: "rust", yml: "yaml", md: "markdown", sol: "solidity", gql: "graphql",
+  docker: "dockerfile", text: "text", txt: "text", plaintext: "text",
+};
+
+function colorClass(prefix: "d" | "l", color: string | undefined): string | null {
+  if (!color) return null;
+  return `${prefix}-${color.replace("#", "").toLowerCase()}`;
+}
+
+/** Class names for a token; colours equal to the theme's default text colour need none. */
+function tokenClass(token: ThemedTokenWithVariants, fg: { dark: string; light: string }): string {
+  const dark = token.variants.dark;
+  const light = token.variants.light;
+  const classes = [
+    dark?.color?.toLowerCase() === fg.dark ? null : colorClass("d", dark?.color),
+    light?.color?.toLowerCase() === fg.light ? null : colorClass("l", light?.color),
+  ];
+  if (dark && dark.fontStyle && dark.fontStyle & 1) classes.push("i");
+  return classes.filter(Boolean).join(" ");
+}
+
+/**
+ * Highlights `code` (with a loaded highlighter) into one `span.line` element per line. Returns null for an unknown language,
+ * so the caller can warn and fall back to plain text.
+ */
+export function highlightWith(hl: Highlighter, code: string, lang: string): TreeElement[] | null {
+  const resolved = resolveLanguage(lang);
+  if (!resolved) return null;
+  if (resolved === "text") return plainLines(code);
+  const lines = hl.codeToTokensWithThemes(code, { lang: resolved as (typeof LANGUAGES)[number], themes: THEMES });
+  const fg = { dark: hl.getTheme(THEMES.dark).fg.toLowerCase(), light: hl.getTheme(THEMES.light).fg.toLowerCase() };
+  return lines.map((tokens) => {
+    const children: TreeNode[] = [];
+    let prevClass: string | null = null;
+    for (const token of tokens) {
+      const cls = tokenClass(token, fg);
+      const last = children[children.length - 1];
+      if (cls && cls === prevClass && Array.isArray(last)) {
+        last[last.length - 1] = (last[last.length - 1] as string) + token.content;
+      } else if (!cls) {
+        if (typeof last === "string") children[children.length - 1] = last + token.content;
+        else children.push(token.content);
+      } else {
+        children.push(["span", { className: cls }, token.content]);
+      }
+      prevClass = cls || null;
+    }
+    return ["span", { className: "line" }, ...children] as TreeElement;
+  });
+}
+
+export function plainLines(code: string): TreeElement[] {
+  return code.split("\n").map((line) => ["span", { className: "line" }, line] as TreeElement);
+}
+
+/** CSS for every colour the two themes can produce, plus the code block backgrounds. */
+export async function codeThemeCss(): Promise<string> {
+  const hl = await getHighlighter();
+  const rules: string[] = [];
+  for (const [mode, name] of Object.entries(THEMES) as [keyof typeof THEMES, string][]) {
+    const theme = hl.getTheme(name);
+    const prefix = mode === "dark" ? "d" : "l";
+    const colors = new Set<string>();
+    colors.add(theme.fg);
+    for (const s of theme.settings) {
+      const fg = s.settings?.foreground;
+      if (typeof fg === "string") colors.add(fg);
+    }
+    rules.push(`[data-theme=${mode}]{--code-bg:${theme.bg};--code-fg:${theme.fg}}`);
+    for (const c of colors) {
+      const cls = colorClass(prefix, c);
+      if (cls) rules.push(`[data-theme=${mode}] .${cls}{color:${c}}`);
+    }
+  }
+  return rules.join("\n") + "\n[data-theme=dark] .i{font-style:italic}\n";
+}

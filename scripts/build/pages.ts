@@ -1,0 +1,13 @@
+/** A page as the build holds it before it becomes a PageRecord. */
+import type { SidebarId } from "../../client/contracts/site-config";
+import type { TreeNode } from "../../client/contracts/tree";
+
+export interface BuiltPage {
+  route: string;
+  title: string;
+  description: string;
+  sidebar: SidebarId | null;
+  /** Source path relative to content/docs, for messages and the edit link; null for generated pages. */
+  source: string | null;
+  tree: TreeNode[];
+}

@@ -1,0 +1,21 @@
+/** Writes a build to disk (dist/content/<id>/) for inspection, publishing and the bench. */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { SiteBuild } from "./build";
+
+export function pageFileName(route: string): string {
+  return route === "/" ? "index.json" : `${route.replace(/^\//, "").replace(/\/$/, "/index")}.json`;
+}
+
+export async function writeBuild(build: SiteBuild, outDir: string): Promise<string> {
+  const dir = path.join(outDir, build.buildId);
+  await mkdir(path.join(dir, "pages"), { recursive: true });
+  await writeFile(path.join(dir, "manifest.json"), JSON.stringify(build.manifest));
+  for (const [route, record] of build.pages) {
+    const file = path.join(dir, "pages", pageFileName(route));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(record));
+  }
+  await writeFile(path.join(outDir, "latest"), build.buildId);
+  return dir;
+}

@@ -1,0 +1,19 @@
+/** Reads and validates content/site.yaml. */
+import { readFile } from "node:fs/promises";
+import { parse as parseYaml } from "yaml";
+import type { SiteConfig } from "../../client/contracts/site-config";
+import { formatIssues, siteConfigSchema } from "./schema";
+
+export class ConfigError extends Error {}
+
+export async function loadSiteConfig(file: string, label = "content/site.yaml"): Promise<SiteConfig> {
+  let raw: unknown;
+  try {
+    raw = parseYaml(await readFile(file, "utf8"));
+  } catch (e) {
+    throw new ConfigError(`${label}: ${(e as Error).message}`);
+  }
+  const parsed = siteConfigSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(formatIssues(label, parsed.error));
+  return parsed.data;
+}

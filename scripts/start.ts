@@ -1,0 +1,60 @@
+/**
+ * `npm start`: serves the site locally at http://127.0.0.1:8787 (PORT overrides) from the built
+ * worker and client, after building the content and publishing it to local KV.
+ * `npm run dev` (`--watch`) also rebuilds and republishes when a file under content/ changes.
+ */
+import { watch } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildSite, type BuildCache } from "./build/build";
+import { startLocalServer } from "./local/server";
+import { localKvPersistDir } from "./publish/local-kv";
+import { publishBuild } from "./publish/publish";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.PORT ?? 8787);
+const watchMode = process.argv.includes("--watch");
+/** Another site folder (holding content/) to serve instead of this repository's; tests use it. */
+const siteArg = process.argv.indexOf("--site");
+const siteRoot = siteArg > 0 && process.argv[siteArg + 1] ? path.resolve(process.argv[siteArg + 1]!) : root;
+
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be a number from 1 to 65535, got "${process.env.PORT}"`);
+  process.exit(1);
+}
+
+const cache: BuildCache = new Map();
+const server = await startLocalServer({ root, port, kvPersist: localKvPersistDir(siteRoot) });
+
+async function buildAndPublish(reason: string): Promise<void> {
+  const started = performance.now();
+  try {
+    const build = await buildSite({ root: siteRoot, cache, warn: (m) => console.warn(`warning: ${m}`) });
+    const result = await publishBuild(server.kv, build, "production");
+    const ms = Math.round(performance.now() - started);
+    console.log(`${reason}: published build ${result.buildId} (${build.pages.size} pages) in ${ms} ms`);
+  } catch (e) {
+    console.error(`${reason}: build failed; the site keeps serving the previous build.\n${(e as Error).message}`);
+  }
+}
+
+await buildAndPublish("startup");
+console.log(`Movement docs at ${server.url.href.replace(/\/$/, "")} ${watchMode ? "(watching content/)" : ""}`);
+
+if (watchMode) {
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  watch(path.join(siteRoot, "content"), { recursive: true }, (_event, file) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(() => buildAndPublish(`changed ${file ?? "content"}`));
+    }, 50);
+  });
+}
+
+const stop = async () => {
+  await server.dispose();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

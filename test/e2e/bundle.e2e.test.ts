@@ -1,0 +1,70 @@
+/**
+ * Smoke test of the real worker bundle (dist/worker) on local workerd through Miniflare, with the
+ * real content: every Learn and Build route answers 200, normalisation and 404 behave, assets load.
+ */
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { REPO_ROOT, serveSite, type RunningSite } from "../helpers/local-site";
+
+let site: RunningSite;
+before(async () => {
+  site = await serveSite(REPO_ROOT);
+});
+after(() => site?.stop());
+
+const fetchPath = (p: string) => fetch(`${site.origin}${p}`, { redirect: "manual" });
+
+async function requiredRoutes(): Promise<string[]> {
+  const text = await readFile(path.join(REPO_ROOT, "../shared/routes.txt"), "utf8").catch(() => "");
+  return text.split("\n").filter((l) => l.startsWith("/") && !l.startsWith("/api/") && l !== "/search");
+}
+
+describe("the production bundle on local workerd", () => {
+  it("serves every Learn and Build route of routes.txt with 200 and its title", async () => {
+    const routes = await requiredRoutes();
+    assert.ok(routes.length >= 38, `expected the Learn and Build routes, got ${routes.length}`);
+    const failures: string[] = [];
+    for (const route of routes) {
+      const res = await fetchPath(route);
+      const html = await res.text();
+      const title = site.build.pages.get(route)?.title;
+      if (res.status !== 200 || !title || !html.includes(`<title>${title.replace(/&/g, "&amp;")}`)) failures.push(`${route} → ${res.status}`);
+    }
+    assert.deepEqual(failures, []);
+  });
+
+  it("redirects index.html with a 301 and serves 404 for unknown paths", async () => {
+    const res = await fetchPath("/general/Introduction/index.html");
+    assert.equal(res.status, 301);
+    assert.equal(res.headers.get("location"), "/general/Introduction/");
+    const missing = await fetchPath("/general/not-a-page");
+    assert.equal(missing.status, 404);
+    assert.match(await missing.text(), /Page Not Found/);
+  });
+
+  it("redirects the old /devs/firstmove link to the first contract page", async () => {
+    const res = await fetchPath("/devs/firstmove");
+    assert.equal(res.status, 301);
+    assert.equal(res.headers.get("location"), "/devs/firstMoveContract");
+  });
+
+  it("serves the hashed boot script and stylesheet the pages link to", async () => {
+    const html = await (await fetchPath("/")).text();
+    const js = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+    const css = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+    assert.ok(js && css);
+    for (const asset of [js, css]) {
+      const res = await fetchPath(asset);
+      assert.equal(res.status, 200, asset);
+      await res.arrayBuffer();
+    }
+  });
+
+  it("uses React's production build (no development warnings in the bundle)", async () => {
+    const bundle = await readFile(path.join(REPO_ROOT, "dist/worker/index.js"), "utf8");
+    assert.ok(bundle.includes("react-dom-server.edge.production"));
+    assert.ok(!bundle.includes("react-dom-server.edge.development"));
+  });
+});

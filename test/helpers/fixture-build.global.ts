@@ -1,0 +1,19 @@
+/**
+ * Vitest globalSetup (runs in Node): builds the fixture site and writes it as one JSON file that
+ * worker tests import and seed KV with.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { buildSite } from "../../scripts/build/build";
+
+export const FIXTURE_ROOT = path.resolve(import.meta.dirname, "../fixtures/site");
+export const FIXTURE_JSON = path.resolve(import.meta.dirname, "../../dist/test-fixture/build.json");
+
+export default async function setup(): Promise<void> {
+  const build = await buildSite({ root: FIXTURE_ROOT, strict: true });
+  await mkdir(path.dirname(FIXTURE_JSON), { recursive: true });
+  await writeFile(
+    FIXTURE_JSON,
+    JSON.stringify({ buildId: build.buildId, manifest: build.manifest, pages: Object.fromEntries(build.pages) }),
+  );
+}

@@ -1,0 +1,164 @@
+/** The worker in workerd: normalisation, routing, rendering, headers and error pages. */
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
+import { build, seedFixture } from "./seed";
+
+const BASE = "https://docs.example.test";
+const get = (path: string, init?: RequestInit) => SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
+
+beforeAll(async () => {
+  await seedFixture();
+});
+
+describe("URL normalisation", () => {
+  it("redirects index.html to the clean category URL with a 301", async () => {
+    const res = await get("/learn/Basics/index.html");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe("/learn/Basics/");
+  });
+
+  it("strips .html and keeps the query string", async () => {
+    const res = await get("/learn/Basics/alpha.html?x=1");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe("/learn/Basics/alpha?x=1");
+  });
+
+  it("applies the route's trailing-slash form", async () => {
+    const withSlash = await get("/learn/Basics/alpha/");
+    expect(withSlash.status).toBe(301);
+    expect(withSlash.headers.get("Location")).toBe("/learn/Basics/alpha");
+    const withoutSlash = await get("/learn/Basics");
+    expect(withoutSlash.status).toBe(301);
+    expect(withoutSlash.headers.get("Location")).toBe("/learn/Basics/");
+  });
+
+  it("follows configured redirects", async () => {
+    const res = await get("/old-page");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe("/build/tools");
+  });
+});
+
+describe("pages", () => {
+  it("renders a page with its content, sidebar, breadcrumbs, TOC and pagination", async () => {
+    const res = await get("/learn/Basics/alpha");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    const html = await res.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr"/);
+    expect(html).toContain("<title>Alpha Page | Fixture Docs</title>");
+    expect(html).toContain('<h1 id="alpha-page">Alpha Page</h1>');
+    expect(html).toContain('<a class="sidebar-link active" href="/learn/Basics/alpha" aria-current="page">Alpha (label)</a>');
+    expect(html).toMatch(/<nav class="toc"[^>]*>.*href="#first-section">First section<.*href="#a-subsection">A subsection</s);
+    expect(html).not.toContain('href="#not-in-the-toc"');
+    expect(html).toMatch(/class="breadcrumbs".*The Basics/s);
+    expect(html).toMatch(/rel="prev" data-pagination="prev">.*Beta Page/s);
+    expect(html).toMatch(/rel="next" data-pagination="next">.*Zeta Page/s);
+    expect(html).toContain("Skip to main content");
+    expect(html).toContain("Copyright © 2025 Fixture Foundation.");
+    expect(html).toContain("Fixture announcement.");
+    expect(html).toContain('class="admonition admonition-tip"');
+  });
+
+  it("fills a category index with cards from the sidebar", async () => {
+    const html = await (await get("/learn/Basics/")).text();
+    const cards = [...html.matchAll(/class="card-title">([^<]+)</g)].map((m) => m[1]);
+    expect(cards).toEqual(["Beta Page", "Alpha (label)", "Zeta Page"]);
+  });
+
+  it("serves highlighted code with title, highlighted and error lines", async () => {
+    const html = await (await get("/learn/Basics/beta")).text();
+    expect(html).toContain('<div class="code-title">sources/counter.move</div>');
+    expect(html).toContain('class="line hl"');
+    expect(html).toContain('class="line err"');
+    expect(html).not.toContain("highlight-next-line");
+    expect(html).toContain('class="d-ff79c6 l-d73a49">module</span>');
+  });
+
+  it("answers HEAD without a body and revalidates with ETag", async () => {
+    const head = await get("/build/tools", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    const etag = head.headers.get("ETag");
+    expect(etag).toBe(`"${build.buildId}"`);
+    const again = await get("/build/tools", { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("sends security headers with a CSP that allows the pre-paint script by hash only", async () => {
+    const res = await get("/");
+    const csp = res.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Strict-Transport-Security")).toContain("max-age=");
+  });
+
+  it("rejects other methods with 405", async () => {
+    const res = await get("/", { method: "POST", body: "x" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("GET, HEAD");
+  });
+});
+
+describe("not found", () => {
+  it("gives 404 with a way on: nearest section, search and home", async () => {
+    const res = await get("/learn/Basics/missing-page");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Page Not Found");
+    expect(html).toContain('<a href="/learn/Basics/">Go to <!-- -->The Basics</a>');
+    expect(html).toContain('href="/search?q=missing%20page"');
+    expect(html).toContain('<a href="/">Go to the home page</a>');
+  });
+
+  it("leads the navbar's sidebar links to each sidebar's first page", async () => {
+    const html = await (await get("/build/tools")).text();
+    expect(html).toContain('<a class="navbar-link" href="/">Learn</a>');
+    expect(html).toContain('<a class="navbar-link active" href="/build/tools" aria-current="true">Build</a>');
+  });
+
+  it("escapes a hostile path", async () => {
+    const res = await get("/%3Cscript%3Ealert(1)%3C/script%3E");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain("<code>/&lt;script&gt;alert(1)&lt;/script&gt;</code>");
+  });
+});
+
+describe("failures", () => {
+  const brokenKv = {
+    get: () => Promise.reject(new Error("KV is down")),
+  } as unknown as KVNamespace;
+
+  it("shows the crash page with 503 when KV fails", async () => {
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`${BASE}/learn/Basics/alpha`), { ...env, CONTENT: brokenKv }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(503);
+    const html = await res.text();
+    expect(html).toContain("<title>Page Error | Movement Network | Movement</title>");
+    expect(html).toContain("This page crashed.");
+    expect(html).toMatch(/<button[^>]*>Try again<\/button>/);
+  });
+
+  it("shows the crash page with 500 when a page record is missing from its build", async () => {
+    // A route no earlier test rendered, so the page cache cannot answer for it.
+    await env.CONTENT.delete(`build/${build.buildId}/page/learn/Basics/zeta`);
+    const res = await get("/learn/Basics/zeta");
+    expect(res.status).toBe(500);
+    expect(await res.text()).toContain("This page crashed.");
+    await seedFixture();
+  });
+
+  it("shows the crash page with 503 when the channel points at nothing", async () => {
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`${BASE}/`), { ...env, CONTENT_CHANNEL: "preview-none" }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("10");
+  });
+});

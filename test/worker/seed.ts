@@ -1,0 +1,14 @@
+/** Seeds the worker's KV binding with the fixture build (written by the vitest globalSetup). */
+import { env } from "cloudflare:test";
+import fixture from "../../dist/test-fixture/build.json";
+import { kvKeys, type Manifest, type PageRecord } from "../../client/contracts/page";
+
+export const build = fixture as unknown as { buildId: string; manifest: Manifest; pages: Record<string, PageRecord> };
+
+export async function seedFixture(channel = "production"): Promise<void> {
+  for (const [route, record] of Object.entries(build.pages)) {
+    await env.CONTENT.put(kvKeys.page(build.buildId, route), JSON.stringify(record));
+  }
+  await env.CONTENT.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifest));
+  await env.CONTENT.put(kvKeys.channel(channel), build.buildId);
+}

@@ -1,0 +1,24 @@
+/**
+ * The chrome used for the crash page when no manifest could be read (KV unreachable): just enough
+ * to show the brand, the error and a way back.
+ */
+import type { SiteConfig } from "../../client/contracts/site-config";
+
+export const fallbackConfig: SiteConfig = {
+  title: "Movement Network | Movement",
+  tagline: "",
+  url: "https://docs.movementnetwork.xyz",
+  baseUrl: "/",
+  trailingSlash: null,
+  i18n: { defaultLocale: "en", locales: [{ code: "en", direction: "ltr" }] },
+  logo: { alt: "Movement Network Logo", src: "/img/logo.svg" },
+  navbar: { title: "Movement", hideOnScroll: false, items: [] },
+  footer: { style: "light", columns: [], copyright: "Copyright © 2025 Movement Foundation." },
+  colorMode: { defaultMode: "dark", disableSwitch: true, respectPrefersColorScheme: false },
+  announcementBar: null,
+  search: { provider: "local", appId: "", apiKey: "", indexName: "", contextualSearch: true, searchPagePath: "search" },
+  assistant: { enabled: false },
+  editUrl: null,
+  redirects: [],
+  sidebars: { tutorialSidebar: "general", developersSidebar: "devs" },
+};
