@@ -4,6 +4,7 @@
  */
 import { Hono, type Context } from "hono";
 import type { Manifest } from "../client/contracts/page";
+import { serveContentAsset } from "./content-assets";
 import { ContentStore } from "./content-store";
 import type { AppEnv } from "./env";
 import { securityHeaders } from "./headers";
@@ -43,6 +44,8 @@ function safeDecode(path: string): string {
 function redirect(to: string): Response {
   return new Response(null, { status: 301, headers: { Location: to, "Cache-Control": "public, max-age=3600" } });
 }
+
+app.on(["GET", "HEAD"], "/_assets/:name", (c) => serveContentAsset(c, c.req.param("name")));
 
 app.on(["GET", "HEAD"], "*", async (c) => {
   const url = new URL(c.req.url);

@@ -67,5 +67,7 @@ export const kvKeys = {
   channel: (name: string) => `channel/${name}`,
   manifest: (buildId: string) => `build/${buildId}/manifest`,
   page: (buildId: string, route: string) => `build/${buildId}/page${route}`,
+  /** Content-addressed (name = hash.ext), so shared by every build that uses the file. */
+  asset: (name: string) => `asset/${name}`,
   builds: "builds",
 } as const;

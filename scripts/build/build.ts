@@ -11,6 +11,7 @@ import { loadSiteConfig } from "../config/load";
 import { fillDocCards } from "./cards";
 import { discover, type DocSource } from "./discover";
 import { getHighlighter } from "./highlight";
+import { processImages, type ContentAsset } from "./images";
 import { anchorsOf, checkLinks } from "./links";
 import { compilePage } from "./mdx";
 import type { BuiltPage } from "./pages";
@@ -33,6 +34,8 @@ export interface SiteBuild {
   buildId: string;
   manifest: Manifest;
   pages: Map<string, PageRecord>;
+  /** Content-addressed files pages refer to (images), by file name under /_assets/. */
+  assets: Map<string, ContentAsset>;
   warnings: string[];
 }
 
@@ -97,6 +100,12 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   fillDocCards(built, sidebars, routes, categoryDescriptions, (m) => errors.push(m));
   if (errors.length) throw new BuildFailed(errors.join("\n"));
 
+  const assets = await processImages(
+    built,
+    { docs: path.join(contentDir, "docs"), publicDir: path.join(options.root, "client/public") },
+    warn,
+  );
+
   const redirects = new Map(config.redirects.map((r) => [r.from, r.to]));
   checkLinks(
     built,
@@ -129,7 +138,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   hash.update(JSON.stringify(body));
   for (const [route, record] of [...pages].sort(([a], [b]) => a.localeCompare(b))) hash.update(route).update(JSON.stringify(record));
   const buildId = hash.digest("hex").slice(0, 12);
-  return { buildId, manifest: { buildId, builtAt: new Date().toISOString(), ...body }, pages, warnings };
+  return { buildId, manifest: { buildId, builtAt: new Date().toISOString(), ...body }, pages, assets, warnings };
 }
 
 function toRecord(page: BuiltPage, sidebars: Sidebars, editUrl: string | null): PageRecord {

@@ -16,6 +16,10 @@ export async function writeBuild(build: SiteBuild, outDir: string): Promise<stri
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, JSON.stringify(record));
   }
+  if (build.assets.size) {
+    await mkdir(path.join(dir, "assets"), { recursive: true });
+    for (const [name, asset] of build.assets) await writeFile(path.join(dir, "assets", name), asset.body);
+  }
   await writeFile(path.join(outDir, "latest"), build.buildId);
   return dir;
 }

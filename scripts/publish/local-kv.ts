@@ -17,11 +17,11 @@ type KvNamespaceLike = Awaited<ReturnType<Miniflare["getKVNamespace"]>>;
 export function kvTargetFrom(ns: KvNamespaceLike): KvTarget {
   return {
     get: (key) => ns.get(key),
-    put: (key, value) => ns.put(key, value),
+    put: (key, value) => ns.put(key, value as string),
     async putMany(entries) {
       const CONCURRENCY = 16;
       for (let i = 0; i < entries.length; i += CONCURRENCY) {
-        await Promise.all(entries.slice(i, i + CONCURRENCY).map((e) => ns.put(e.key, e.value)));
+        await Promise.all(entries.slice(i, i + CONCURRENCY).map((e) => ns.put(e.key, e.value as string)));
       }
     },
     async list(prefix) {

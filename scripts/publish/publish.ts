@@ -14,14 +14,19 @@ export interface PublishResult {
 }
 
 export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: string): Promise<PublishResult> {
-  const entries = [...build.pages].map(([route, record]) => ({
+  const entries: { key: string; value: string | Uint8Array }[] = [...build.pages].map(([route, record]) => ({
     key: kvKeys.page(build.buildId, route),
     value: JSON.stringify(record),
   }));
-  await kv.putMany(entries);
+  // Images are content-addressed: only the ones KV does not hold yet are written.
+  const existing = new Set(await kv.list("asset/"));
+  const assets = [...build.assets]
+    .filter(([name]) => !existing.has(kvKeys.asset(name)))
+    .map(([name, a]) => ({ key: kvKeys.asset(name), value: new Uint8Array(a.body) }));
+  await kv.putMany([...assets, ...entries]);
   // The manifest goes last within the build: its presence marks the build complete.
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifest));
   const previous = await kv.get(kvKeys.channel(channel));
   if (previous !== build.buildId) await kv.put(kvKeys.channel(channel), build.buildId);
-  return { buildId: build.buildId, previous, keysWritten: entries.length + 1 };
+  return { buildId: build.buildId, previous, keysWritten: assets.length + entries.length + 1 };
 }

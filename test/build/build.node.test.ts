@@ -145,6 +145,26 @@ describe("invalid content fails with the file and field", () => {
   });
 });
 
+describe("images", () => {
+  it("gives local images their size, lazy loading and a content-hashed URL", async () => {
+    const build = await buildSite({ root: FIXTURE_ROOT });
+    const html = JSON.stringify(build.pages.get("/build/tools")!.tree);
+    const [name] = [...build.assets.keys()];
+    expect(name).toMatch(/^[0-9a-f]{16}\.svg$/);
+    expect(html).toContain(`"src":"/_assets/${name}"`);
+    expect(html).toMatch(/"width":320,"height":120/);
+    expect(html).toContain('"loading":"lazy"');
+  });
+
+  it("warns about a missing file and a missing alt text", async () => {
+    site = await tempSite();
+    await site.write("docs/build/pics.mdx", '---\ndescription: x\n---\n# Pics\n\n![gone](./nope.png)\n\n<img src="./img/flow.svg" />\n');
+    const build = await buildSite({ root: site.root });
+    expect(build.warnings.join("\n")).toMatch(/pics\.mdx: image \.\/nope\.png not found/);
+    expect(build.warnings.join("\n")).toMatch(/pics\.mdx: image \.\/img\/flow\.svg has no alt text/);
+  });
+});
+
 describe("link checking", () => {
   const broken = { "docs/build/links.mdx": "---\ndescription: x\n---\n# Links\n\n[a](/nowhere) [b](/build/tools#no-such-anchor)\n" };
 

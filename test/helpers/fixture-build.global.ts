@@ -14,6 +14,11 @@ export default async function setup(): Promise<void> {
   await mkdir(path.dirname(FIXTURE_JSON), { recursive: true });
   await writeFile(
     FIXTURE_JSON,
-    JSON.stringify({ buildId: build.buildId, manifest: build.manifest, pages: Object.fromEntries(build.pages) }),
+    JSON.stringify({
+      buildId: build.buildId,
+      manifest: build.manifest,
+      pages: Object.fromEntries(build.pages),
+      assets: Object.fromEntries([...build.assets].map(([name, a]) => [name, a.body.toString("base64")])),
+    }),
   );
 }

@@ -103,6 +103,30 @@ describe("pages", () => {
   });
 });
 
+describe("content images", () => {
+  it("serves a page image with its size, lazily, from an immutable content-hashed URL", async () => {
+    const html = await (await get("/build/tools")).text();
+    const img = /<img [^>]*>/.exec(html)?.[0] ?? "";
+    expect(img).toContain('alt="The tool flow"');
+    expect(img).toContain('width="320"');
+    expect(img).toContain('height="120"');
+    expect(img).toContain('loading="lazy"');
+    const src = /src="([^"]+)"/.exec(img)?.[1] ?? "";
+    expect(src).toMatch(/^\/_assets\/[0-9a-f]{16}\.svg$/);
+    const res = await get(src);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(res.headers.get("Cache-Control")).toContain("immutable");
+    expect(await res.text()).toContain("<svg");
+  });
+
+  it("answers 404 for unknown or malformed asset names", async () => {
+    expect((await get("/_assets/0000000000000000.svg")).status).toBe(404);
+    expect((await get("/_assets/..%2Fmanifest")).status).toBe(404);
+    expect((await get("/_assets/abc.exe")).status).toBe(404);
+  });
+});
+
 describe("not found", () => {
   it("gives 404 with a way on: nearest section, search and home", async () => {
     const res = await get("/learn/Basics/missing-page");

@@ -3,11 +3,19 @@ import { env } from "cloudflare:test";
 import fixture from "../../dist/test-fixture/build.json";
 import { kvKeys, type Manifest, type PageRecord } from "../../client/contracts/page";
 
-export const build = fixture as unknown as { buildId: string; manifest: Manifest; pages: Record<string, PageRecord> };
+export const build = fixture as unknown as {
+  buildId: string;
+  manifest: Manifest;
+  pages: Record<string, PageRecord>;
+  assets: Record<string, string>;
+};
 
 export async function seedFixture(channel = "production"): Promise<void> {
   for (const [route, record] of Object.entries(build.pages)) {
     await env.CONTENT.put(kvKeys.page(build.buildId, route), JSON.stringify(record));
+  }
+  for (const [name, base64] of Object.entries(build.assets)) {
+    await env.CONTENT.put(kvKeys.asset(name), Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
   }
   await env.CONTENT.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifest));
   await env.CONTENT.put(kvKeys.channel(channel), build.buildId);
