@@ -10,6 +10,7 @@ export const COMPONENT_NAMES = [
   "Cards",
   "Card",
   "DocCardList",
+  "ApiExplorerMount",
 ] as const;
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];

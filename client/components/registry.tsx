@@ -1,6 +1,7 @@
 /** Every component a page tree may name. The build rejects names outside COMPONENT_NAMES. */
 import type { ComponentType } from "react";
 import { Admonition } from "./Admonition";
+import { ApiExplorerMount } from "./api/ApiExplorerMount";
 import { Card, Cards, DocCardList } from "./Cards";
 import { CodeBlock } from "./CodeBlock";
 import type { ComponentName } from "./names";
@@ -14,4 +15,5 @@ export const registry: Record<ComponentName, ComponentType<never>> = {
   Cards,
   Card,
   DocCardList,
+  ApiExplorerMount,
 };

@@ -1,0 +1,72 @@
+/**
+ * Sends the explorer's request with fetch and reads the whole answer, timed. A request that gets no
+ * response is probed once more without CORS to tell a refusing node from an unreachable one.
+ */
+import type { ExplorerRequest } from "./request";
+import { failureMessage, type Failure } from "./response";
+
+export type Outcome =
+  | {
+      kind: "response";
+      method: string;
+      url: string;
+      status: number;
+      statusText: string;
+      ms: number;
+      headers: [string, string][];
+      contentType: string | null;
+      bytes: Uint8Array;
+    }
+  | { kind: "failure"; message: string }
+  | { kind: "aborted" };
+
+export async function sendRequest(req: ExplorerRequest, signal: AbortSignal): Promise<Outcome> {
+  const origin = new URL(req.url).origin;
+  let blocked = false;
+  const onViolation = (e: SecurityPolicyViolationEvent) => {
+    if (e.blockedURI.startsWith(origin)) blocked = true;
+  };
+  document.addEventListener("securitypolicyviolation", onViolation);
+  const started = performance.now();
+  try {
+    const res = await fetch(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body as BodyInit | undefined,
+      signal,
+      credentials: "omit",
+      cache: "no-store",
+    });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return {
+      kind: "response",
+      method: req.method,
+      url: req.url,
+      status: res.status,
+      statusText: res.statusText,
+      ms: performance.now() - started,
+      headers: [...res.headers.entries()],
+      contentType: res.headers.get("Content-Type"),
+      bytes,
+    };
+  } catch (e) {
+    if (signal.aborted) return { kind: "aborted" };
+    if (!(e instanceof TypeError)) return { kind: "failure", message: failureMessage({ kind: "other", message: String((e as Error)?.message ?? e) }) };
+    // The violation event is queued as a task: give it a turn before deciding.
+    await new Promise((r) => setTimeout(r, 0));
+    const failure: Failure = blocked ? { kind: "blocked", origin } : { kind: (await reachable(req.url, signal)) ? "cors" : "network", origin };
+    return signal.aborted ? { kind: "aborted" } : { kind: "failure", message: failureMessage(failure) };
+  } finally {
+    document.removeEventListener("securitypolicyviolation", onViolation);
+  }
+}
+
+/** Whether anything answers at the URL: a no-cors GET resolves (opaquely) whenever the server responds. */
+async function reachable(url: string, signal: AbortSignal): Promise<boolean> {
+  try {
+    await fetch(url, { mode: "no-cors", credentials: "omit", cache: "no-store", signal });
+    return true;
+  } catch {
+    return false;
+  }
+}

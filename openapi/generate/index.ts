@@ -1,0 +1,134 @@
+/**
+ * The node API reference: openapi/node.yaml → the landing page, one page per tag and per operation
+ * (same page-tree format as MDX pages), the `apiSidebar`, and the document as YAML and JSON files.
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { SidebarItem } from "../../client/contracts/page";
+import { getHighlighter } from "../../scripts/build/highlight";
+import type { BuiltPage } from "../../scripts/build/pages";
+import { createContext } from "./context";
+import { checkPage, compactPage, linksAndIds } from "./finish";
+import { landingPage } from "./landing-page";
+import { parseDocument } from "./load";
+import { operationPage, type GeneratedPage } from "./operation-page";
+import { API_BASE, DOWNLOADS, landingRoute, operationRoute, slugify, tagRoute } from "./routes";
+import { apiSidebar } from "./sidebar";
+import { tagBody, tagPage, type Tag } from "./tag-page";
+
+export { OpenApiInvalid } from "./load";
+export { API_BASE } from "./routes";
+
+/** A file published next to the pages (the downloadable API description). */
+export interface GeneratedFile {
+  /** URL path, e.g. `/api/node/openapi.yaml`. */
+  path: string;
+  contentType: string;
+  body: string;
+}
+
+export interface ApiReference {
+  pages: BuiltPage[];
+  sidebar: SidebarItem[];
+  /** Problems: the strict build fails on them. */
+  warnings: string[];
+  /** Things resolved by design that the build should still print (e.g. the shared /api/node/view route). */
+  notices: string[];
+  files: GeneratedFile[];
+  /** Ids inside pre-rendered HTML blocks, per route, so links from other pages to them can be checked. */
+  anchors: Map<string, Set<string>>;
+}
+
+export const DOCUMENT = "openapi/node.yaml";
+
+/** The last result, so watch-mode rebuilds skip the API when the document did not change. */
+let last: { text: string; result: ApiReference } | null = null;
+
+/** Generates the reference from `<root>/openapi/node.yaml`; a site without the file gets an empty one. */
+export async function generateApiReference(root: string): Promise<ApiReference> {
+  const file = path.join(root, DOCUMENT);
+  if (!existsSync(file)) return { pages: [], sidebar: [], warnings: [], notices: [], files: [], anchors: new Map() };
+  const text = await readFile(file, "utf8");
+  // A copy: the site build rewrites links in page trees in place.
+  if (last?.text === text) return structuredClone(last.result);
+  const result = await generate(text);
+  last = { text, result };
+  return structuredClone(result);
+}
+
+async function generate(source: string): Promise<ApiReference> {
+  const { doc, text, warnings: parserWarnings } = await parseDocument(source, DOCUMENT);
+  const warnings = [...parserWarnings];
+  const notices: string[] = [];
+  const warn = (m: string) => warnings.push(m);
+  const ctx = createContext(doc, text, await getHighlighter(), DOWNLOADS, warn);
+  const operations = ctx.r.operations();
+
+  // Groups in the order the document declares its tags; tags without operations get no page.
+  const declared: Tag[] = [...(doc.tags ?? [])];
+  for (const e of operations) for (const t of e.operation.tags ?? ["Other"]) if (!declared.some((d) => d.name === t)) declared.push({ name: t });
+  const groups = declared
+    .map((tag) => ({ tag, route: tagRoute(tag.name), entries: operations.filter((e) => (e.operation.tags ?? ["Other"]).includes(tag.name)) }))
+    .filter((g) => g.entries.length > 0);
+
+  const pages = new Map<string, { page: GeneratedPage; what: string }>();
+  const claim = (route: string, what: string, make: () => GeneratedPage) => {
+    const other = pages.get(route);
+    if (other) warn(`duplicate route ${route}: ${other.what} and ${what} (the later one wins)`);
+    pages.set(route, { page: make(), what });
+  };
+
+  const landing = landingRoute(doc.info.title);
+  claim(landing, "the API landing page", () => landingPage(ctx, { tags: groups, routeOf: operationRoute }));
+
+  // An operation whose route equals its tag's page takes the route and carries the tag's text.
+  const foldedTags = new Map<string, (typeof groups)[number]>();
+  for (const g of groups) {
+    const op = operations.find((e) => operationRoute(e) === g.route);
+    if (op) {
+      foldedTags.set(g.route, g);
+      notices.push(
+        `${g.route} is wanted by the ${g.tag.name} tag page and by the operation "${op.operation.operationId}": the operation page keeps the route and includes the tag page's text`,
+      );
+    } else {
+      claim(g.route, `the ${g.tag.name} tag page`, () => tagPage(g.tag, g.entries, ctx, operationRoute));
+    }
+  }
+  for (const e of operations) {
+    const route = operationRoute(e);
+    const g = foldedTags.get(route);
+    const folded = g
+      ? {
+          id: `tag-${slugify(g.tag.name)}`,
+          title: `About the ${g.tag.name} endpoints`,
+          // A one-operation tag would only list the page itself.
+          body: tagBody(g.tag, g.entries.length > 1 ? g.entries : [], ctx, operationRoute),
+        }
+      : undefined;
+    claim(route, `the operation "${e.operation.operationId}"`, () => operationPage(e, ctx, folded));
+  }
+
+  const idsOf = new Map([...pages].map(([route, { page }]) => [route, new Set(linksAndIds(page.tree).ids)]));
+  const built: BuiltPage[] = [];
+  const anchors = new Map<string, Set<string>>();
+  for (const [route, { page }] of pages) {
+    checkPage(route, page.tree, { base: API_BASE, files: Object.values(DOWNLOADS), anchorsOf: (r) => idsOf.get(r) ?? null }, warn);
+    const { tree, hiddenIds } = compactPage(page.tree);
+    anchors.set(route, hiddenIds);
+    const searchKeywords = page.searchKeywords ? { searchKeywords: page.searchKeywords } : {};
+    built.push({ route, title: page.title, description: page.description, sidebar: "apiSidebar", source: null, tree, ...searchKeywords });
+  }
+
+  const sidebar = apiSidebar({
+    landing: { label: "Introduction", href: landing },
+    tags: groups.map((g) => ({ name: g.tag.name, route: g.route, entries: g.entries })),
+    routeOf: operationRoute,
+  });
+
+  const files: GeneratedFile[] = [
+    { path: DOWNLOADS.yaml, contentType: "application/yaml; charset=utf-8", body: text },
+    { path: DOWNLOADS.json, contentType: "application/json; charset=utf-8", body: `${JSON.stringify(doc, null, 2)}\n` },
+  ];
+  return { pages: built, sidebar, warnings, notices, files, anchors };
+}

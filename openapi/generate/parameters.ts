@@ -1,0 +1,47 @@
+/** The parameter tables of an operation page: one per location, with type, constraints, default and example. */
+import type { TreeElement, TreeNode } from "../../client/contracts/tree";
+import { prose } from "./markdown";
+import type { Resolver } from "./refs";
+import { constraintsOf, effective, primitiveLabel } from "./schema-info";
+import { schemaId } from "./schema-view";
+import type { SchemaPlan } from "./schema-plan";
+import { h } from "./tree";
+import type { Parameter } from "./types";
+
+export const LOCATIONS = [
+  { in: "path", title: "Path parameters" },
+  { in: "query", title: "Query parameters" },
+  { in: "header", title: "Header parameters" },
+  { in: "cookie", title: "Cookie parameters" },
+] as const;
+
+export function parameterTable(params: Parameter[], r: Resolver, plan: SchemaPlan): TreeElement {
+  return h(
+    "table",
+    { className: "api-table api-params" },
+    h("thead", null, h("tr", null, h("th", null, "Name"), h("th", null, "Type"), h("th", null, "Description"))),
+    h("tbody", null, ...params.map((p) => row(p, r, plan))),
+  );
+}
+
+function row(p: Parameter, r: Resolver, plan: SchemaPlan): TreeNode {
+  const schema = p.schema ?? {};
+  const name = r.schemaName(schema);
+  const resolved = effective(schema, r);
+  const example = p.example ?? resolved.example;
+  // A named type is shown by name (linked to its block when the page has one) with what it is.
+  const typeName = name ? (plan.isShared(name) ? h("a", { href: `#${schemaId(name)}` }, name) : h("span", null, name)) : null;
+  const description = p.description ?? resolved.description;
+  return h(
+    "tr",
+    { id: `param-${p.in}-${p.name}` },
+    h("td", null, h("code", null, p.name), p.required ? h("b", null, "required") : null, p.deprecated ? h("i", null, "deprecated") : null),
+    h("td", null, typeName, typeName ? " " : null, typeName ? h("i", null, primitiveLabel(resolved)) : h("span", null, primitiveLabel(resolved)), ...constraintsOf(resolved).map((c) => h("i", null, c))),
+    h(
+      "td",
+      null,
+      ...prose(description),
+      example !== undefined ? h("p", null, "Example: ", h("code", null, typeof example === "string" ? example : JSON.stringify(example))) : null,
+    ),
+  );
+}

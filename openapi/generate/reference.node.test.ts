@@ -1,0 +1,198 @@
+/** The generated reference as a reader meets it: routes, page content, sidebar, downloads, notices. */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { parse } from "yaml";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SidebarCategory, SidebarItem } from "../../client/contracts/page";
+import { Tree } from "../../client/render/TreeRenderer";
+import { apiRoutes, readFacts, REPO_ROOT } from "../../test/helpers/node-api-facts";
+import { generateApiReference, type ApiReference } from "./index";
+
+let ref: ApiReference;
+const html = new Map<string, string>();
+const page = (route: string) => {
+  const p = ref.pages.find((x) => x.route === route);
+  if (!p) throw new Error(`no page ${route}`);
+  return p;
+};
+const htmlOf = (route: string) => {
+  if (!html.has(route)) html.set(route, renderToStaticMarkup(createElement(Tree, { nodes: page(route).tree })));
+  return html.get(route)!;
+};
+const text = (markup: string) => markup.replace(/<[^>]+>/g, " ").replace(/&quot;/g, '"').replace(/\s+/g, " ");
+
+beforeAll(async () => {
+  ref = await generateApiReference(REPO_ROOT);
+});
+
+describe("routes", () => {
+  it("produces every API route of routes.txt, and no other", async () => {
+    expect(ref.pages.map((p) => p.route).sort()).toEqual((await apiRoutes()).sort());
+    expect(ref.pages.every((p) => p.sidebar === "apiSidebar" && p.title && p.description)).toBe(true);
+  });
+
+  it("gives /api/node/view to the operation, keeps the View tag's text there, and says so as a notice", () => {
+    expect(ref.notices).toEqual([expect.stringMatching(/^\/api\/node\/view is wanted by the View tag page and by the operation "view"/)]);
+    const view = htmlOf("/api/node/view");
+    expect(page("/api/node/view").title).toBe("Execute view function of a module");
+    expect(view).toContain('id="tag-view"');
+    expect(text(view)).toContain("Call read-only Move view functions and get their return values without sending a transaction.");
+  });
+
+  it("finds nothing to warn about: every in-page and cross-page anchor resolves", () => {
+    expect(ref.warnings).toEqual([]);
+  });
+});
+
+describe("an operation page (get-transactions)", () => {
+  it("starts with the title, the method badge and the path", () => {
+    const tree = page("/api/node/get-transactions").tree;
+    expect(tree[0]).toEqual(["h1", { id: "get-transactions" }, "Get transactions"]);
+    expect(htmlOf("/api/node/get-transactions")).toContain('<span class="badge badge-get">GET</span> <code class="api-path"><span class="api-base">/v1</span>/transactions</code>');
+  });
+
+  it("lists its query parameters with type, format and example", () => {
+    const t = text(htmlOf("/api/node/get-transactions"));
+    expect(t).toMatch(/start U64 string \(uint64\) Ledger version of the first transaction to return/);
+    expect(t).toMatch(/limit integer \(uint16\) Maximum number of transactions/);
+    expect(t).toContain("Example: 25");
+  });
+
+  it("has a section per status code, the shared header blocks once, and examples", () => {
+    const out = htmlOf("/api/node/get-transactions");
+    for (const code of ["200", "400", "403", "404", "410", "500", "503"]) expect(out).toContain(`<h3 id="response-${code}">${code} `);
+    expect(out.match(/id="headers-success"/g)).toHaveLength(1);
+    // Referred to by the 200 response and by the error set, described as its difference.
+    expect(out.match(/href="#headers-success"/g)).toHaveLength(2);
+    expect(out.match(/href="#headers-error"/g)).toHaveLength(6);
+    expect(text(out)).toContain("X-APTOS-LEDGER-VERSION");
+    expect(out).toContain('<details class="api-example"><summary>Example</summary>');
+    expect(text(out)).toMatch(/Example: \{"message":".*","error_code":"account_not_found"\}/);
+  });
+
+  it("fits error examples to the status: the code named in the description, with its sentence as message", () => {
+    const t = text(htmlOf("/api/node/get-block-by-height"));
+    expect(t).toContain('Example: {"message":"No block exists at this height yet (block_not_found).","error_code":"block_not_found"}');
+    expect(t).toContain('"error_code":"internal_error"}');
+  });
+
+  it("shows the Transaction union as variants named by their discriminator value, with field anchors", () => {
+    const out = htmlOf("/api/node/get-transactions");
+    for (const variant of ["pending_transaction", "user_transaction", "genesis_transaction", "block_metadata_transaction", "state_checkpoint_transaction", "block_epilogue_transaction", "validator_transaction"]) {
+      expect(out).toContain(`<li id="schema-Transaction.${variant}"><details><summary><code>${variant}</code>`);
+    }
+    expect(out).toContain('id="schema-Transaction.user_transaction.sender"');
+    expect(out).toContain('id="schema-Transaction.user_transaction.version"');
+    // The nested union of validator transactions is told apart by its own property.
+    expect(out).toContain("told apart by <code>validator_transaction_type</code>");
+    expect(out).toContain('id="schema-Transaction.validator_transaction.dkg_result"');
+  });
+
+  it("draws each shared schema once and links to it", () => {
+    const out = htmlOf("/api/node/get-transactions");
+    for (const name of ["WriteSetChange", "TransactionPayload", "AccountSignature", "AptosError", "U64"]) {
+      expect(out.match(new RegExp(`id="schema-${name}"`, "g"))).toHaveLength(1);
+      expect(out).toContain(`href="#schema-${name}"`);
+    }
+  });
+
+  it("is readable without JavaScript: schemas nest in <details>, code samples are in the HTML", () => {
+    const out = htmlOf("/api/node/get-transactions");
+    expect(out).toContain('<details class="sv-x" id="schema-MoveModuleBytecode"><summary>Fields of MoveModuleBytecode</summary>');
+    expect(out).not.toContain("<script");
+    expect(out).not.toMatch(/ style="/);
+    expect(out).toContain('<div class="tabs" data-group="api-lang">');
+    for (const label of ["curl", "TypeScript", "Python", "Rust", "Go"]) expect(out).toContain(`data-label="${label}"`);
+    expect(text(out)).toContain("curl 'https://mainnet.movementnetwork.xyz/v1/transactions'");
+  });
+
+  it("links to where the operation sits in the downloadable document", () => {
+    const out = htmlOf("/api/node/get-transactions");
+    expect(out).toContain("<code>#/paths/~1transactions/get</code>");
+    expect(out).toContain('href="/api/node/openapi.yaml"');
+    expect(out).toContain('href="/api/node/openapi.json"');
+  });
+});
+
+describe("other pages", () => {
+  it("puts required fields first and merges allOf variants", () => {
+    const gas = htmlOf("/api/node/estimate-gas-price");
+    // The document lists deprioritized_gas_estimate first; only gas_estimate is required.
+    expect([...gas.matchAll(/<li id="schema-GasEstimation\.(\w+)">/g)].map((m) => m[1])).toEqual(["gas_estimate", "deprioritized_gas_estimate", "prioritized_gas_estimate"]);
+    const submit = htmlOf("/api/node/submit-transaction");
+    expect(submit).toContain('id="schema-SubmitTransactionRequest.sender"');
+    // A variant wrapper (allOf of the discriminator and FeePayerSignature) shows the base's fields in the variant.
+    expect(submit).toContain('id="schema-TransactionSignature.fee_payer_signature.fee_payer_address"');
+  });
+
+  it("guards recursion: MoveValue's array member links back to MoveValue", () => {
+    const out = htmlOf("/api/node/view");
+    expect(out).toMatch(/array of <a href="#schema-MoveValue">MoveValue<\/a>/);
+  });
+
+  it("shows path parameters and the request body per media type (view, get-account-resource)", () => {
+    const resource = text(htmlOf("/api/node/get-account-resource"));
+    expect(resource).toMatch(/Path parameters.*address.*required.*resource_type.*required/);
+    expect(htmlOf("/api/node/get-account-resource")).toContain('<span class="api-path-param">{resource_type}</span>');
+    const view = htmlOf("/api/node/view");
+    expect(view).toContain("<code>application/json</code>");
+    expect(view).toContain("<code>application/x.aptos.view_function+bcs</code>");
+  });
+
+  it("tag pages list their operations with method, path and summary", () => {
+    const out = htmlOf("/api/node/accounts");
+    expect(text(out)).toContain("Accounts");
+    expect(out).toContain('<a href="/api/node/get-account">Get account</a>');
+    expect(out.match(/badge-get/g)?.length).toBe(5);
+  });
+
+  it("the landing page gives base URLs, versioning, headers, pagination, errors, downloads, contact and licence", () => {
+    const out = htmlOf("/api/node/movement-labs-node-api");
+    const t = text(out);
+    expect(t).toContain("https://mainnet.movementnetwork.xyz/v1");
+    expect(t).toContain("https://testnet.movementnetwork.xyz/v1");
+    for (const id of ["base-urls", "versioning", "common-headers", "pagination", "errors", "download", "contact-and-licence"]) expect(out).toContain(`id="${id}"`);
+    expect(t).toContain("X-APTOS-CURSOR");
+    expect(out).toContain('href="https://www.apache.org/licenses/LICENSE-2.0.html"');
+    expect(out).toContain('href="https://github.com/movementlabsxyz/movement"');
+  });
+});
+
+describe("sidebar", () => {
+  it("follows the labels and order of the facts file, with a method badge per operation", async () => {
+    const facts = await readFacts();
+    const expected: SidebarItem[] = [];
+    for (const row of facts.sidebar) {
+      const href = `/api/node/${row.slug}`;
+      if (row.kind === "info") expected.push({ type: "link", label: row.label, href });
+      else if (row.kind === "tag") expected.push({ type: "category", label: row.label, href, collapsed: true, items: [] });
+      else (expected[expected.length - 1] as SidebarCategory).items.push({ type: "link", label: row.label, href, badge: facts.methods.get(row.slug)! });
+    }
+    expect(ref.sidebar).toEqual(expected);
+  });
+});
+
+describe("downloads", () => {
+  it("emits the document as YAML (as written) and JSON (same content)", () => {
+    const yaml = ref.files.find((f) => f.path === "/api/node/openapi.yaml")!;
+    const json = ref.files.find((f) => f.path === "/api/node/openapi.json")!;
+    expect(yaml.contentType).toMatch(/^application\/yaml/);
+    expect(json.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(json.body)).toEqual(parse(yaml.body));
+  });
+});
+
+describe("budgets", () => {
+  it("keeps the trees small and the element count modest (pre-rendered blocks)", () => {
+    for (const p of ref.pages) expect(JSON.stringify(p.tree).length, p.route).toBeLessThan(90_000);
+    let elements = 0;
+    const count = (nodes: unknown[]): void => {
+      for (const n of nodes) if (Array.isArray(n) && typeof n[0] === "string") {
+        elements++;
+        count(n.slice(2));
+      }
+    };
+    count(page("/api/node/get-transactions").tree);
+    expect(elements).toBeLessThan(120);
+  });
+});

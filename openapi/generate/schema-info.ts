@@ -1,0 +1,67 @@
+/** What a schema is, in a few words: its kind, a type label, and its constraints as short facts. */
+import type { Resolver } from "./refs";
+import type { Schema } from "./types";
+
+export type SchemaKind = "leaf" | "object" | "union" | "allOf" | "array";
+
+/** Schemas that are one value (strings, numbers, enums, free-form objects) are leaves. */
+export function kindOf(schema: Schema): SchemaKind {
+  if (schema.allOf) return isDescribedRef(schema) ? "leaf" : "allOf";
+  if (schema.oneOf || schema.anyOf) return "union";
+  if (schema.properties) return "object";
+  if (schema.type === "array") return "array";
+  return "leaf";
+}
+
+/** `allOf: [{$ref}, {description}]`, the OpenAPI 3.0 way to describe a reference. */
+export function isDescribedRef(schema: Schema): boolean {
+  const all = schema.allOf ?? [];
+  return all.filter((s) => s.$ref).length === 1 && all.every((s) => s.$ref || Object.keys(s).every((k) => k === "description" || k === "example"));
+}
+
+/** The referenced schema of a described ref, with the description carried over. */
+export function unwrapDescribedRef(schema: Schema): Schema {
+  if (!schema.allOf || !isDescribedRef(schema)) return schema;
+  const ref = schema.allOf.find((s) => s.$ref)!;
+  const description = schema.description ?? schema.allOf.find((s) => s.description && !s.$ref)?.description;
+  const example = schema.example ?? schema.allOf.find((s) => s.example !== undefined && !s.$ref)?.example;
+  return { ...ref, ...(description ? { description } : {}), ...(example !== undefined ? { example } : {}) };
+}
+
+/** `string (uint64)`, `integer`, `object`, `any`. */
+export function primitiveLabel(schema: Schema): string {
+  const type = schema.type ?? (schema.properties ? "object" : "any");
+  return schema.format ? `${type} (${schema.format})` : type;
+}
+
+/** Short facts about a value's constraints, e.g. `pattern ^0x…$`, `≥ 1`, `default 25`. */
+export function constraintsOf(schema: Schema): string[] {
+  const out: string[] = [];
+  if (schema.enum && schema.enum.length > 1) out.push(`one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`);
+  if (schema.minimum !== undefined) out.push(`${schema.exclusiveMinimum ? ">" : "≥"} ${schema.minimum}`);
+  if (schema.maximum !== undefined) out.push(`${schema.exclusiveMaximum ? "<" : "≤"} ${schema.maximum}`);
+  if (schema.minLength !== undefined) out.push(`min length ${schema.minLength}`);
+  if (schema.maxLength !== undefined) out.push(`max length ${schema.maxLength}`);
+  if (schema.minItems !== undefined) out.push(`min items ${schema.minItems}`);
+  if (schema.maxItems !== undefined) out.push(`max items ${schema.maxItems}`);
+  if (schema.uniqueItems) out.push("unique items");
+  if (schema.pattern) out.push(`pattern ${schema.pattern}`);
+  if (schema.default !== undefined) out.push(`default ${JSON.stringify(schema.default)}`);
+  if (schema.nullable) out.push("nullable");
+  if (schema.readOnly) out.push("read-only");
+  if (schema.writeOnly) out.push("write-only");
+  if (schema.deprecated) out.push("deprecated");
+  return out;
+}
+
+/** The single allowed value of a one-value enum (how discriminator properties are pinned), if any. */
+export function constantOf(schema: Schema): unknown {
+  return schema.enum?.length === 1 ? schema.enum[0] : undefined;
+}
+
+/** Follows refs and described refs to the schema that says what the value is. */
+export function effective(schema: Schema, r: Resolver): Schema {
+  let cur = unwrapDescribedRef(schema);
+  for (let i = 0; cur.$ref && i < 32; i++) cur = unwrapDescribedRef(r.resolve(cur as Schema));
+  return cur;
+}

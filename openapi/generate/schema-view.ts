@@ -1,0 +1,284 @@
+/**
+ * The schema viewer, as intrinsic page-tree nodes: fields with type, required flag, constraints and
+ * description (required first), nesting in <details>, allOf merged, oneOf/anyOf shown as variants
+ * labelled by their discriminator value, and a stable id on every field and variant
+ * (`schema-Transaction.user_transaction.sender`). Shared schemas are linked, see SchemaPlan.
+ *
+ * Markup is terse on purpose (classes on containers only; styles in client/styles/api.css): a
+ * transaction page draws a few hundred fields. In a field row: <code> name, <a>/<span> type,
+ * <b> required, <i> facts, <p> description.
+ */
+import type { TreeNode } from "../../client/contracts/tree";
+import { markdown } from "./markdown";
+import type { Resolver } from "./refs";
+import type { SchemaPlan } from "./schema-plan";
+import { constantOf, constraintsOf, effective, kindOf, primitiveLabel, unwrapDescribedRef } from "./schema-info";
+import { h } from "./tree";
+import type { Schema } from "./types";
+
+export const schemaId = (name: string) => `schema-${name}`;
+
+interface FieldEntry {
+  name: string;
+  schema: Schema;
+  required: boolean;
+}
+
+/** Fields drawn in full once: later identical fields (same name, schema and flag) point back to them. */
+interface FirstDrawn {
+  id: string;
+  /** Id of the field list's owner (variant or schema), the link target for the repeat. */
+  owner: string;
+  ownerLabel: string;
+}
+
+export class SchemaView {
+  /** Named schemas being drawn, outermost first: the recursion guard. */
+  private readonly drawing: string[] = [];
+  private readonly drawn = new Map<string, FirstDrawn>();
+
+  constructor(
+    readonly r: Resolver,
+    readonly plan: SchemaPlan,
+  ) {}
+
+  /** A schema where a request or response body is described. `id` names it when it is anonymous. */
+  root(schema: Schema, id: string): TreeNode[] {
+    const s = unwrapDescribedRef(schema);
+    const name = this.r.schemaName(s);
+    if (name && this.linked(name)) return [h("p", null, "Schema: ", this.link(name))];
+    if (name) return [this.drawNamed(name, "sv")];
+    if (s.type === "array" && s.items) return [h("p", null, "Array of:"), ...this.root(s.items, id)];
+    if (kindOf(s) === "leaf") return [h("p", { className: "sv-leaf" }, ...this.leafLabel(s))];
+    return [h("div", { className: "sv", id }, ...markdown(s.description), ...this.body(s, id, "this body"))];
+  }
+
+  /** A link to the schema's block when the schema is a shared one, else null. */
+  sharedLink(schema: Schema): TreeNode | null {
+    const name = this.r.schemaName(unwrapDescribedRef(schema));
+    return name && this.plan.isShared(name) ? this.link(name) : null;
+  }
+
+  /** The block of a shared schema in the page's "Schemas" section. */
+  block(name: string): TreeNode {
+    return this.drawNamed(name, "sv-b");
+  }
+
+  private drawNamed(name: string, className: string): TreeNode {
+    const schema = this.r.schema(name);
+    const id = schemaId(name);
+    const leaf = kindOf(schema) === "leaf";
+    this.drawing.push(name);
+    const content = leaf ? exampleLine(schema) : this.body(schema, id, name);
+    this.drawing.pop();
+    const title = h("p", { className: "sv-title" }, h("code", null, name), " ", ...(leaf ? this.leafLabel(schema, true) : [h("i", null, kindLabel(schema))]));
+    return h("div", { className, id }, title, ...markdown(schema.description), ...content);
+  }
+
+  private linked(name: string): boolean {
+    return this.plan.isShared(name) || this.drawing.includes(name);
+  }
+
+  private link(name: string): TreeNode {
+    return h("a", { href: `#${schemaId(name)}` }, name);
+  }
+
+  /**
+   * The structure of an object, allOf, union or array schema. `owner` labels the field list in
+   * "same as in …" references; `pinned` is a discriminator property the enclosing variant fixes.
+   */
+  private body(schema: Schema, prefix: string, owner: string, pinned?: string): TreeNode[] {
+    switch (kindOf(schema)) {
+      case "union":
+        return [this.union(schema, prefix)];
+      case "array": {
+        if (!schema.items) return [];
+        const item = this.typeOf(schema.items, prefix);
+        return [h("p", null, "Each item: ", ...item.label), ...item.nested];
+      }
+      case "allOf":
+      case "object": {
+        const merged = this.merge(schema);
+        const fields = merged.fields.filter((f) => f.name !== pinned);
+        const extra = typeof schema.additionalProperties === "object" ? [h("p", null, "Other keys: ", ...this.typeOf(schema.additionalProperties, `${prefix}.*`).label)] : [];
+        return [...this.fields(fields, prefix, owner), ...extra, ...merged.extra.flatMap((e) => e(prefix))];
+      }
+      default:
+        return [];
+    }
+  }
+
+  /** allOf members merged into one field list; shared members and unions are added after it. */
+  private merge(schema: Schema): { fields: FieldEntry[]; extra: ((prefix: string) => TreeNode[])[] } {
+    const fields: FieldEntry[] = [];
+    const extra: ((prefix: string) => TreeNode[])[] = [];
+    const add = (s: Schema): void => {
+      const name = this.r.schemaName(s);
+      if (name && this.linked(name)) {
+        extra.push(() => [h("p", null, "Plus every field of ", this.link(name), ".")]);
+        return;
+      }
+      const target = name ? this.r.schema(name) : s;
+      for (const part of target.allOf ?? []) add(part);
+      const required = new Set(target.required ?? []);
+      for (const [key, prop] of Object.entries(target.properties ?? {})) {
+        const existing = fields.find((f) => f.name === key);
+        if (existing) existing.required ||= required.has(key);
+        else fields.push({ name: key, schema: prop, required: required.has(key) });
+      }
+      if (target.oneOf || target.anyOf) {
+        extra.push((prefix) => {
+          if (name) this.drawing.push(name);
+          const out = [this.union(target, prefix)];
+          if (name) this.drawing.pop();
+          return out;
+        });
+      }
+    };
+    add(schema);
+    return { fields, extra };
+  }
+
+  private fields(fields: FieldEntry[], prefix: string, owner: string): TreeNode[] {
+    if (fields.length === 0) return [];
+    const ordered = [...fields.filter((f) => f.required), ...fields.filter((f) => !f.required)];
+    const rows: TreeNode[] = [];
+    // Runs of fields already drawn elsewhere on the page become one "same as in …" row.
+    let run: { first: FirstDrawn; names: TreeNode[] } | null = null;
+    const flush = () => {
+      if (!run) return;
+      rows.push(h("li", { className: "sv-same" }, "Same as in ", h("a", { href: `#${run.first.owner}` }, run.first.ownerLabel), ": ", ...run.names));
+      run = null;
+    };
+    for (const f of ordered) {
+      const id = `${prefix}.${f.name}`;
+      const signature = `${f.name}\0${f.required}\0${JSON.stringify(f.schema)}`;
+      const first = this.drawn.get(signature);
+      if (first) {
+        if (run && run.first.owner !== first.owner) flush();
+        run ??= { first, names: [] };
+        run.names.push(run.names.length ? ", " : "", h("code", { id }, f.name));
+        continue;
+      }
+      flush();
+      this.drawn.set(signature, { id, owner: prefix, ownerLabel: owner });
+      rows.push(this.field(f, id));
+    }
+    flush();
+    return [h("ul", { className: "sv-f" }, ...rows)];
+  }
+
+  private field(f: FieldEntry, id: string): TreeNode {
+    const s = unwrapDescribedRef(f.schema);
+    const type = this.typeOf(s, id);
+    const constant = constantOf(effective(s, this.r));
+    return h(
+      "li",
+      { id },
+      h("code", null, f.name),
+      " ",
+      ...type.label,
+      f.required ? h("b", null, "required") : null,
+      constant !== undefined ? h("i", null, `= ${JSON.stringify(constant)}`) : null,
+      ...markdown(s.description ?? type.description),
+      ...type.nested,
+    );
+  }
+
+  /**
+   * How a value's type reads in a field row (`U64`, `array of Event`, `object`) with its
+   * constraints, and the nested structure to draw under the row, if any.
+   */
+  private typeOf(schema: Schema, prefix: string): { label: TreeNode[]; nested: TreeNode[]; description?: string } {
+    const s = unwrapDescribedRef(schema);
+    const name = this.r.schemaName(s);
+    if (name) {
+      if (this.linked(name)) return { label: [this.link(name)], nested: [] };
+      const target = this.r.schema(name);
+      if (kindOf(target) === "leaf") return { label: [h("span", null, name), " ", ...this.leafLabel(target, true)], nested: [], description: target.description };
+      // A named schema drawn in place (its only use on the page) takes its own id, so its fields'
+      // anchors are short and the same as where the schema is a shared block on other pages.
+      this.drawing.push(name);
+      const nested = this.nested(target, schemaId(name), name);
+      this.drawing.pop();
+      return { label: [h("span", null, name)], nested, description: target.description };
+    }
+    if (s.type === "array" && s.items) {
+      const inner = this.typeOf(s.items, prefix);
+      return { label: ["array of ", ...inner.label], nested: inner.nested, description: inner.description };
+    }
+    if (kindOf(s) === "leaf") return { label: this.leafLabel(s), nested: [] };
+    return { label: [h("span", null, kindLabel(s))], nested: this.nested(s, prefix, null) };
+  }
+
+  /** A collapsed block holding the structure of a field's type. */
+  private nested(schema: Schema, prefix: string, name: string | null): TreeNode[] {
+    const inner = this.body(schema, prefix, name ?? prefix.slice(prefix.lastIndexOf(".") + 1));
+    if (inner.length === 0) return [];
+    const intro = name ? markdown(schema.description) : [];
+    return [h("details", { className: "sv-x", id: name ? prefix : undefined }, h("summary", null, summaryLabel(schema, name)), ...intro, ...inner)];
+  }
+
+  private union(schema: Schema, prefix: string): TreeNode {
+    const members = schema.oneOf ?? schema.anyOf ?? [];
+    const d = schema.discriminator;
+    const keyOf = new Map(Object.entries(d?.mapping ?? {}).map(([k, ref]) => [ref, k]));
+    const intro = d
+      ? [schema.oneOf ? "One of, told apart by " : "Any of, told apart by ", h("code", null, d.propertyName), ":"]
+      : [schema.oneOf ? "Exactly one of:" : "Any of:"];
+    const items = members.map((member, i) => {
+      const name = this.r.schemaName(member);
+      const key = (member.$ref && keyOf.get(member.$ref)) ?? name ?? String(i + 1);
+      const id = `${prefix}.${key}`;
+      const target = effective(member, this.r);
+      if (kindOf(target) === "leaf" || (target.type === "array" && !name)) {
+        const type = this.typeOf(member, id);
+        return h("li", { id }, ...type.label, ...markdown(target.description ?? type.description), ...type.nested);
+      }
+      if (name && this.linked(name)) return h("li", { id }, h("code", null, key), " ", this.link(name));
+      if (name) this.drawing.push(name);
+      // The variant's label is its discriminator value, so that property is not listed again.
+      const body = this.body(target, id, d ? key : (name ?? key), d?.propertyName);
+      if (name) this.drawing.pop();
+      const label = d ? h("code", null, key) : h("span", null, name ?? kindLabel(target));
+      // A one-paragraph description sits in the summary, readable without opening the variant.
+      const description = markdown(target.description);
+      const short = description.length === 1 && Array.isArray(description[0]) && description[0][0] === "p" ? (description[0].slice(2) as TreeNode[]) : null;
+      return h("li", { id }, h("details", null, h("summary", null, label, short ? [" ", h("span", null, ...short)] : null), ...(short ? [] : description), ...body));
+    });
+    return h("div", { className: "sv-u" }, h("p", null, ...intro), h("ul", { className: "sv-vs" }, ...items));
+  }
+
+  /** Type, format and constraints of a leaf: `string (uint64)` then facts in <i>. */
+  private leafLabel(s: Schema, muted = false): TreeNode[] {
+    const facts = constraintsOf(s).filter((c) => !(s.enum?.length === 1 && c.startsWith("one of")));
+    return [muted ? h("i", null, primitiveLabel(s)) : h("span", null, primitiveLabel(s)), ...facts.map((f) => h("i", null, f))];
+  }
+}
+
+function exampleLine(s: Schema): TreeNode[] {
+  if (s.example === undefined || typeof s.example === "object") return [];
+  return [h("p", null, "Example: ", h("code", null, JSON.stringify(s.example)))];
+}
+
+function kindLabel(s: Schema): string {
+  switch (kindOf(s)) {
+    case "union":
+      return s.oneOf ? "one of" : "any of";
+    case "array":
+      return "array";
+    case "object":
+    case "allOf":
+      return "object";
+    default:
+      return primitiveLabel(s);
+  }
+}
+
+function summaryLabel(s: Schema, name: string | null): string {
+  const members = s.oneOf ?? s.anyOf;
+  if (members) return `${members.length} variants`;
+  if (s.type === "array") return "Item structure";
+  const count = Object.keys(s.properties ?? {}).length;
+  return name ? `Fields of ${name}` : count ? `${count} fields` : "Structure";
+}

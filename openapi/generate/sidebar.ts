@@ -1,0 +1,29 @@
+/** The `apiSidebar`: "Introduction", then one category per tag linking to its tag page, operations in document order with a method badge. */
+import type { SidebarItem } from "../../client/contracts/page";
+import type { OperationEntry } from "./types";
+
+export interface SidebarInput {
+  landing: { label: string; href: string };
+  tags: { name: string; route: string; entries: OperationEntry[] }[];
+  routeOf: (e: OperationEntry) => string;
+}
+
+export function apiSidebar(input: SidebarInput): SidebarItem[] {
+  return [
+    { type: "link", label: input.landing.label, href: input.landing.href },
+    ...input.tags.map(
+      (t): SidebarItem => ({
+        type: "category",
+        label: t.name,
+        href: t.route,
+        collapsed: true,
+        items: t.entries.map((e) => ({
+          type: "link",
+          label: e.operation.summary ?? e.operation.operationId,
+          href: input.routeOf(e),
+          badge: e.method.toUpperCase(),
+        })),
+      }),
+    ),
+  ];
+}
