@@ -1,0 +1,273 @@
+/**
+ * Search records and the embedded index. The build writes records in the DocSearch shape (so the
+ * same records can feed a hosted Algolia index) and indexes them with MiniSearch; the worker loads
+ * that index with the options defined here and answers Algolia-style queries from it.
+ */
+import type { AsPlainObject, Options } from "minisearch";
+import type { SidebarId } from "./site-config";
+
+export type SearchRecordType = "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6" | "content";
+export type HierarchyLevel = "lvl0" | "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6";
+export const HIERARCHY_LEVELS: readonly HierarchyLevel[] = ["lvl0", "lvl1", "lvl2", "lvl3", "lvl4", "lvl5", "lvl6"];
+
+export interface SearchHierarchy {
+  /** The section: Learn, Build or Node API. */
+  lvl0: string;
+  /** The page title. */
+  lvl1: string;
+  lvl2: string | null;
+  lvl3: string | null;
+  lvl4: string | null;
+  lvl5: string | null;
+  lvl6: string | null;
+}
+
+/**
+ * One searchable unit: a page title, a heading or a block of text under its headings.
+ *
+ * @example { type: "lvl2", hierarchy: { lvl0: "Learn", lvl1: "Faucets", lvl2: "Use the web faucet", … },
+ *            content: null, url: "https://docs.movementnetwork.xyz/general/UsingMovement/faucet#use-the-web-faucet", … }
+ */
+export interface SearchRecord {
+  /** Stable across builds while the record's text and place do not change. */
+  objectID: string;
+  type: SearchRecordType;
+  hierarchy: SearchHierarchy;
+  /** The text of a content record; for a page title, the page description; null for headings. */
+  content: string | null;
+  /** Absolute URL with the anchor of the nearest heading (search results rewrite it to path + hash). */
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  language: typeof SEARCH_LANGUAGE;
+  docusaurus_tag: typeof SEARCH_DOCS_TAG;
+  /** Terms that find the page without being shown: an API operation's id, method and path, parameter names. */
+  keywords?: string[];
+  /** DocSearch's ranking data: level 90 (page title) … 40 (lvl6 heading), 0 (text); position in the page. */
+  weight: { pageRank: number; level: number; position: number };
+}
+
+export const SEARCH_LANGUAGE = "en";
+export const SEARCH_DOCS_TAG = "docs-default-current";
+/** Longer queries are cut to this many characters, in the UI and on the server. */
+export const MAX_QUERY_LENGTH = 64;
+export const HITS_PER_PAGE = 20;
+
+export const SECTION_LABELS: Record<SidebarId, string> = {
+  tutorialSidebar: "Learn",
+  developersSidebar: "Build",
+  apiSidebar: "Node API",
+};
+
+/** DocSearch's level weights: page titles rank above headings, headings above text. */
+export const LEVEL_WEIGHT: Record<SearchRecordType, number> = {
+  lvl1: 90,
+  lvl2: 80,
+  lvl3: 70,
+  lvl4: 60,
+  lvl5: 50,
+  lvl6: 40,
+  content: 0,
+};
+
+/** The facet filters DocSearch sends for this site's docs (Docusaurus' contextual search). */
+export const CONTEXTUAL_FACET_FILTERS = [`language:${SEARCH_LANGUAGE}`, ["docusaurus_tag:default", `docusaurus_tag:${SEARCH_DOCS_TAG}`]];
+
+/**
+ * What the build stores in KV under kvKeys.searchIndex: the records, packed (the JSON is parsed once
+ * per isolate per build, so its size is the cost of the first search), and the MiniSearch index.
+ */
+export interface SearchIndexFile {
+  version: 2;
+  /** The origin every record URL starts with. */
+  siteUrl: string;
+  /** Every route and heading text, referred to by position. */
+  strings: string[];
+  records: PackedRecord[];
+  /** MiniSearch's serialised index; document ids are positions in `records`. */
+  index: AsPlainObject;
+}
+
+/** A record as stored in the index file; hierarchy holds string ids (-1 for null) from lvl0 on. */
+export type PackedRecord = [
+  objectID: string,
+  type: SearchRecordType,
+  route: number,
+  anchor: string | null,
+  hierarchy: number[],
+  content: string | null,
+  position: number,
+  keywords?: string[],
+];
+
+/** Packs records for the index file (see {@link unpackRecord}). */
+export function packRecords(records: SearchRecord[], siteUrl: string): Pick<SearchIndexFile, "siteUrl" | "strings" | "records"> {
+  const strings: string[] = [];
+  const ids = new Map<string, number>();
+  const intern = (s: string | null) => {
+    if (s === null) return -1;
+    let id = ids.get(s);
+    if (id === undefined) ids.set(s, (id = strings.push(s) - 1));
+    return id;
+  };
+  const packed = records.map((r): PackedRecord => {
+    if (!r.url_without_anchor.startsWith(siteUrl)) throw new Error(`search record ${r.url} is not under ${siteUrl}`);
+    const levels = HIERARCHY_LEVELS.map((l) => intern(r.hierarchy[l]));
+    while (levels.length > 2 && levels[levels.length - 1] === -1) levels.pop();
+    const row: PackedRecord = [r.objectID, r.type, intern(r.url_without_anchor.slice(siteUrl.length)), r.anchor, levels, r.content, r.weight.position];
+    if (r.keywords?.length) row.push(r.keywords);
+    return row;
+  });
+  return { siteUrl, strings, records: packed };
+}
+
+/** The full record back from its packed row. */
+export function unpackRecord(file: Pick<SearchIndexFile, "siteUrl" | "strings">, row: PackedRecord): SearchRecord {
+  const [objectID, type, route, anchor, levels, content, position, keywords] = row;
+  const text = (i: number | undefined) => (i === undefined || i < 0 ? null : file.strings[i]!);
+  const base = `${file.siteUrl}${file.strings[route]}`;
+  return {
+    objectID,
+    type,
+    hierarchy: {
+      lvl0: text(levels[0]) ?? "",
+      lvl1: text(levels[1]) ?? "",
+      lvl2: text(levels[2]),
+      lvl3: text(levels[3]),
+      lvl4: text(levels[4]),
+      lvl5: text(levels[5]),
+      lvl6: text(levels[6]),
+    },
+    content,
+    url: anchor ? `${base}#${anchor}` : base,
+    url_without_anchor: base,
+    anchor,
+    language: SEARCH_LANGUAGE,
+    docusaurus_tag: SEARCH_DOCS_TAG,
+    ...(keywords ? { keywords } : {}),
+    weight: { pageRank: 0, level: LEVEL_WEIGHT[type], position },
+  };
+}
+
+/** The fields MiniSearch indexes for a record. */
+export interface IndexedDocument {
+  id: number;
+  /** The record's own heading (its level's text); empty for content records. */
+  title: string;
+  /** The headings above it, section included. */
+  parents: string;
+  content: string;
+  keywords: string;
+}
+
+export const INDEXED_FIELDS = ["title", "parents", "content", "keywords"] as const;
+
+export function indexedDocument(record: SearchRecord, id: number): IndexedDocument {
+  const own = record.type === "content" ? null : record.type;
+  const parents: string[] = [];
+  for (const level of HIERARCHY_LEVELS) {
+    if (level === own) break;
+    const text = record.hierarchy[level];
+    if (text) parents.push(text);
+  }
+  return {
+    id,
+    title: own ? (record.hierarchy[own] ?? "") : "",
+    parents: parents.join(" "),
+    content: record.content ?? "",
+    keywords: (record.keywords ?? []).join(" "),
+  };
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const CAMEL_BOUNDARY = /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
+const CAMEL_PART = /\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu;
+
+/** Words of a text, each with its position: the units search matches and highlights. */
+export function wordsOf(text: string): { word: string; start: number; end: number }[] {
+  return [...text.matchAll(WORD)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
+}
+
+/** The parts of a camelCase identifier ("signMessage" → sign, Message), or [] for a plain word. */
+export function camelParts(word: string): string[] {
+  if (!CAMEL_BOUNDARY.test(word)) return [];
+  const parts = word.match(CAMEL_PART) ?? [];
+  return parts.length > 1 && parts.join("") === word ? parts : [];
+}
+
+/** Index-side tokens: every word, plus the parts of camelCase words, so "sign message" finds signMessage. */
+export function indexTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const { word } of wordsOf(text)) out.push(word, ...camelParts(word));
+  return out;
+}
+
+/** Query-side tokens: the words as typed ("get_account" → get, account). */
+export function queryTokens(query: string): string[] {
+  return wordsOf(query).map((w) => w.word);
+}
+
+/**
+ * The form a word is indexed and matched in: lower case, a plural "s" dropped, so "faucet" finds
+ * "Faucets" exactly. The highlighter folds the text's words the same way.
+ */
+export function foldTerm(term: string): string {
+  const t = term.toLowerCase();
+  return t.length > 3 && t.endsWith("s") && !t.endsWith("ss") ? t.slice(0, -1) : t;
+}
+
+/** MiniSearch options shared by the build (indexing) and the worker (loading the index). */
+export const miniSearchOptions: Options<IndexedDocument> = {
+  idField: "id",
+  fields: [...INDEXED_FIELDS],
+  storeFields: [],
+  tokenize: indexTokens,
+  processTerm: foldTerm,
+  searchOptions: { tokenize: queryTokens, processTerm: foldTerm },
+};
+
+/** Cuts a query to MAX_QUERY_LENGTH characters (code points, so no half emoji). */
+export function capQuery(query: string): string {
+  const chars = Array.from(query);
+  return chars.length > MAX_QUERY_LENGTH ? chars.slice(0, MAX_QUERY_LENGTH).join("") : query;
+}
+
+/** A piece of highlighted text: the server marks matches, the search page renders them as <mark>. */
+export interface HighlightSegment {
+  text: string;
+  match: boolean;
+}
+
+/** What the /search page shows (computed by the worker, rendered by client/layout/SearchPage). */
+export interface SearchPageView {
+  /** The query as searched (at most MAX_QUERY_LENGTH characters). */
+  query: string;
+  /** 1-based. */
+  page: number;
+  nbPages: number;
+  nbHits: number;
+  hits: SearchPageHit[];
+  /** Where the search form posts, e.g. /search. */
+  searchPath: string;
+  /** Queries to offer when nothing was found. */
+  suggestions: string[];
+  /** Where 'Let us know.' leads (an issue with the query as its title), if configured. */
+  missingResultsUrl: string | null;
+  /** The index could not be read: show the error text instead of results. */
+  unavailable: boolean;
+}
+
+export interface SearchPageHit {
+  href: string;
+  /** The record's heading (or page title), highlighted. */
+  title: HighlightSegment[];
+  /** Section, page and headings above the title. */
+  path: string[];
+  /** A few words of text around the match. */
+  snippet: HighlightSegment[] | null;
+}
+
+/** The 'Let us know.' link for a query that found nothing: a new issue titled with the query. */
+export function missingResultsHref(base: string, query: string): string {
+  return `${base}${base.includes("?") ? "&" : "?"}${new URLSearchParams({ title: `Search: no results for "${query}"` })}`;
+}

@@ -1,0 +1,197 @@
+/**
+ * The search island: the navbar button (same markup as its server fallback) and the DocSearch
+ * modal. Its code, React and the DocSearch styles load on first intent (hover or focus of the
+ * button, a click, or Ctrl K / ⌘K); the click or key that loaded it also opens the modal.
+ */
+import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient, type ModalTranslations } from "@docsearch/react";
+import "@docsearch/css/dist/_variables.css";
+import "@docsearch/css/dist/modal.css";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { createPortal } from "react-dom";
+import { isApplePlatform, isSearchShortcut, isTypingTarget } from "../../boot/keys";
+import { CONTEXTUAL_FACET_FILTERS, HITS_PER_PAGE, missingResultsHref } from "../../contracts/search";
+import { searchResultUrlProcessor } from "../../contracts/search-url";
+import { regroupByPage, searchPageHref, withProcessedUrls } from "./hits";
+import type { SearchModalProps } from "./props";
+import { credentialsOf, createSearchClient } from "./search-client";
+import { SearchButton } from "./SearchButton";
+import "./search-modal.css";
+
+const MAX_RESULTS_PER_GROUP = 5;
+
+const translations: ModalTranslations = {
+  searchBox: {
+    resetButtonTitle: "Clear the query",
+    resetButtonAriaLabel: "Clear the query",
+    cancelButtonText: "Cancel",
+    cancelButtonAriaLabel: "Cancel",
+    searchInputLabel: "Search",
+  },
+  startScreen: {
+    recentSearchesTitle: "Recent",
+    noRecentSearchesText: "No recent searches",
+    saveRecentSearchButtonTitle: "Save this search",
+    removeRecentSearchButtonTitle: "Remove this search from history",
+    favoriteSearchesTitle: "Favorite",
+    removeFavoriteSearchButtonTitle: "Remove this search from favorites",
+  },
+  errorScreen: {
+    titleText: "Unable to fetch results",
+    helpText: "You might want to check your network connection.",
+  },
+  noResultsScreen: {
+    noResultsText: "No results for",
+    suggestedQueryText: "Try searching for",
+    reportMissingResultsText: "Believe this query should return results?",
+    reportMissingResultsLinkText: "Let us know.",
+  },
+};
+
+/** DocSearch's error screen (same classes, so its styles apply), with the spec's texts. */
+function ErrorScreen() {
+  return (
+    <div className="DocSearch-ErrorScreen search-error" role="alert">
+      <div className="DocSearch-Screen-Icon">
+        <svg width="40" height="40" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" aria-hidden="true">
+          <path d="M2 18 18 2M10 16.5a1 1 0 1 0 0 .01M6.5 12.8a5 5 0 0 1 5.2-1.3M3.4 9.6a9 9 0 0 1 4.6-2.4M12.5 7.4a9 9 0 0 1 4.1 2.2" />
+        </svg>
+      </div>
+      <p className="DocSearch-Title">{translations.errorScreen!.titleText}</p>
+      <p className="DocSearch-Help">{translations.errorScreen!.helpText}</p>
+    </div>
+  );
+}
+
+/** Follows a URL as a link click would, so the boot script's client-side navigation applies. */
+function followLink(href: string): void {
+  const a = document.createElement("a");
+  a.href = href;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+function SearchModal(props: SearchModalProps) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const apple = useMemo(() => isApplePlatform(navigator.platform || navigator.userAgent), []);
+  const toHref = useMemo(() => searchResultUrlProcessor(props), [props]);
+  const client = useMemo(() => createSearchClient(props, window.location), [props]);
+  const { appId, apiKey } = credentialsOf(props);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    buttonRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  // Ctrl K / ⌘K toggles, "/" opens, Escape closes. Capture on window runs before the boot script's
+  // document listener, which leaves a prevented shortcut alone.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isSearchShortcut(e, apple)) {
+        e.preventDefault();
+        if (open) close();
+        else setOpen(true);
+      } else if (e.key === "Escape" && open) {
+        e.preventDefault();
+        close();
+      } else if (e.key === "/" && !open && !isTypingTarget(e.target as HTMLElement | null)) {
+        e.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [open, apple, close]);
+
+  // The embedded index is loaded once per worker isolate; ask for it while the reader is still reaching for the box.
+  useEffect(() => {
+    if (props.provider !== "local") return;
+    void client.search({ requests: [{ indexName: props.indexName, query: "", hitsPerPage: 0 }] }).catch(() => {});
+  }, [client, props.provider, props.indexName]);
+
+  // DocSearch 3.9 sets its error status and autocomplete resets it to idle in the same tick, so its
+  // error screen never shows: a failed search is answered with no hits and our own error screen.
+  const [failed, setFailed] = useState(false);
+  const [dropdown, setDropdown] = useState<Element | null>(null);
+  useLayoutEffect(() => {
+    setDropdown(open ? document.querySelector(".search-modal .DocSearch-Dropdown") : null);
+    if (!open) setFailed(false);
+  }, [open]);
+
+  const transformSearchClient = useCallback(
+    (): DocSearchTransformClient => ({
+      search: (async (request: Parameters<typeof client.search>[0], options?: Parameters<typeof client.search>[1]) => {
+        try {
+          const response = await client.search(request, options);
+          setFailed(false);
+          return {
+            ...response,
+            results: response.results.map((r) => ("hits" in r ? { ...r, hits: r.hits.map((h: object) => regroupByPage(h as Partial<DocSearchHit>)) } : r)),
+          };
+        } catch (error) {
+          console.error("search failed:", error);
+          setFailed(true);
+          const count = Array.isArray(request) ? request.length : request.requests.length;
+          return { results: Array.from({ length: count }, () => ({ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 0, processingTimeMS: 0, query: "", params: "" })) };
+        }
+      }) as typeof client.search,
+      addAlgoliaAgent: client.addAlgoliaAgent,
+      transporter: client.transporter,
+    }),
+    [client],
+  );
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <SearchButton searchPath={props.searchPath} hint={apple ? "⌘K" : "Ctrl K"} onSubmit={onSubmit} buttonRef={buttonRef} />
+      {open
+        ? createPortal(
+            <div
+              className={`search-modal${props.provider === "local" ? " search-modal-local" : ""}${failed ? " search-modal-failed" : ""}`}
+              onInput={(e) => (e.target as HTMLInputElement).value === "" && setFailed(false)}
+            >
+              <DocSearchModal
+                appId={appId}
+                apiKey={apiKey}
+                indexName={props.indexName}
+                placeholder="Search docs"
+                initialScrollY={window.scrollY}
+                onClose={close}
+                maxResultsPerGroup={MAX_RESULTS_PER_GROUP}
+                searchParameters={{ hitsPerPage: HITS_PER_PAGE, ...(props.contextualSearch ? { facetFilters: CONTEXTUAL_FACET_FILTERS } : {}) }}
+                transformSearchClient={transformSearchClient}
+                transformItems={(items) => withProcessedUrls(items, toHref)}
+                navigator={{
+                  navigate: ({ itemUrl }) => followLink(itemUrl),
+                  navigateNewTab: ({ itemUrl }) => window.open(itemUrl, "_blank", "noopener"),
+                  navigateNewWindow: ({ itemUrl }) => window.open(itemUrl, "_blank", "noopener"),
+                }}
+                resultsFooterComponent={({ state }) => (
+                  <a href={searchPageHref(props.searchPath, state.query, toHref)} onClick={close}>
+                    See all {state.context.nbHits as number} results
+                  </a>
+                )}
+                getMissingResultsUrl={props.missingResultsUrl ? ({ query }) => missingResultsHref(props.missingResultsUrl!, query) : undefined}
+                translations={translations}
+                insights={false}
+              />
+              {failed && dropdown ? createPortal(<ErrorScreen />, dropdown) : null}
+            </div>,
+            document.body,
+          )
+        : null}
+    </>
+  );
+}
+
+/** The island entry: props arrive as parsed JSON from the marker (written by client/layout/Navbar). */
+export default function SearchModalIsland(props: Record<string, unknown>) {
+  return <SearchModal {...(props as SearchModalProps)} />;
+}

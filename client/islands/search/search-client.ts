@@ -1,0 +1,34 @@
+/**
+ * The search client the modal uses, for either provider: Algolia's own lite client, pointed at
+ * Algolia's hosts (provider algolia) or at this site's origin, where the worker answers the same
+ * `POST /1/indexes/*\/queries` from the build's embedded index (provider local). Same requests,
+ * same UI: switching is configuration only.
+ */
+import { liteClient, type LiteClient } from "algoliasearch/lite";
+import type { SearchModalProps } from "./props";
+
+/** Placeholders the lite client requires; the embedded endpoint ignores credentials. */
+const LOCAL_CREDENTIALS = { appId: "local", apiKey: "local" };
+
+/** App id and key the modal is given (DocSearch insists on both, even when the client ignores them). */
+export function credentialsOf(props: Pick<SearchModalProps, "provider" | "appId" | "apiKey">): { appId: string; apiKey: string } {
+  return props.provider === "algolia" ? { appId: props.appId, apiKey: props.apiKey } : LOCAL_CREDENTIALS;
+}
+
+/**
+ * @example
+ * createSearchClient({ provider: "local", appId: "", apiKey: "" }, new URL(location.href))
+ * // → queries POST {origin}/1/indexes/*\/queries
+ */
+export function createSearchClient(
+  props: Pick<SearchModalProps, "provider" | "appId" | "apiKey">,
+  origin: { protocol: string; host: string },
+  options: Omit<NonNullable<Parameters<typeof liteClient>[2]>, "hosts"> = {},
+): LiteClient {
+  const { appId, apiKey } = credentialsOf(props);
+  if (props.provider === "algolia") return liteClient(appId, apiKey, options);
+  return liteClient(appId, apiKey, {
+    ...options,
+    hosts: [{ url: origin.host, accept: "readWrite", protocol: origin.protocol === "http:" ? "http" : "https" }],
+  });
+}

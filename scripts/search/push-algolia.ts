@@ -1,0 +1,92 @@
+/**
+ * `npm run search:push [-- --dry-run]`: builds the content and replaces the records of an Algolia
+ * index with the build's search records (the same records the embedded index serves), with
+ * DocSearch's index settings. Then `search.provider: algolia` in content/site.yaml (with the app id
+ * and the public search key) makes the site query that index instead. Credentials come from the
+ * environment: ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY (never the public key) and ALGOLIA_INDEX.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { algoliasearch, type Algoliasearch, type IndexSettings } from "algoliasearch";
+
+type ClientOptions = NonNullable<Parameters<typeof algoliasearch>[2]>;
+import type { SearchRecord } from "../../client/contracts/search";
+
+/** DocSearch's settings for Docusaurus-shaped records, plus our hidden keywords (API operation ids). */
+export const DOCSEARCH_SETTINGS: IndexSettings = {
+  searchableAttributes: [
+    "unordered(hierarchy.lvl0)",
+    "unordered(hierarchy.lvl1)",
+    "unordered(keywords)",
+    "unordered(hierarchy.lvl2)",
+    "unordered(hierarchy.lvl3)",
+    "unordered(hierarchy.lvl4)",
+    "unordered(hierarchy.lvl5)",
+    "unordered(hierarchy.lvl6)",
+    "content",
+  ],
+  attributesForFaceting: ["type", "language", "docusaurus_tag"],
+  attributesToRetrieve: ["hierarchy", "content", "anchor", "url", "url_without_anchor", "type"],
+  attributesToHighlight: ["hierarchy", "content"],
+  attributesToSnippet: ["content:10"],
+  camelCaseAttributes: ["hierarchy", "content"],
+  customRanking: ["desc(weight.pageRank)", "desc(weight.level)", "asc(weight.position)"],
+  ranking: ["words", "filters", "typo", "attribute", "proximity", "exact", "custom"],
+  minWordSizefor1Typo: 4,
+  minWordSizefor2Typos: 8,
+  allowTyposOnNumericTokens: false,
+  ignorePlurals: true,
+  separatorsToIndex: "_",
+};
+
+export interface PushOptions {
+  appId: string;
+  adminKey: string;
+  indexName: string;
+  /** Client options; tests pass a fake requester so nothing reaches the network. */
+  clientOptions?: ClientOptions;
+}
+
+export interface PushResult {
+  indexName: string;
+  records: number;
+}
+
+/** Sets the settings, then swaps in the records atomically (Algolia's replaceAllObjects: temp index, then move). */
+export async function pushRecords(records: SearchRecord[], options: PushOptions): Promise<PushResult> {
+  const client: Algoliasearch = algoliasearch(options.appId, options.adminKey, options.clientOptions);
+  const { taskID } = await client.setSettings({ indexName: options.indexName, indexSettings: DOCSEARCH_SETTINGS });
+  await client.waitForTask({ indexName: options.indexName, taskID });
+  await client.replaceAllObjects({ indexName: options.indexName, objects: records as unknown as Record<string, unknown>[], batchSize: 1000 });
+  return { indexName: options.indexName, records: records.length };
+}
+
+/** Reads the credentials; a missing one is an error that names it. */
+export function credentialsFromEnv(env: NodeJS.ProcessEnv): { appId: string; adminKey: string; indexName: string } {
+  const wanted = { appId: "ALGOLIA_APP_ID", adminKey: "ALGOLIA_ADMIN_KEY", indexName: "ALGOLIA_INDEX" } as const;
+  const missing = Object.values(wanted).filter((name) => !env[name]);
+  if (missing.length) throw new Error(`set ${missing.join(", ")} (the Algolia app id, an admin API key and the index name)`);
+  return { appId: env.ALGOLIA_APP_ID!, adminKey: env.ALGOLIA_ADMIN_KEY!, indexName: env.ALGOLIA_INDEX! };
+}
+
+async function main(): Promise<void> {
+  const { buildSite } = await import("../build/build");
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+  const dryRun = process.argv.includes("--dry-run");
+  const credentials = dryRun ? null : credentialsFromEnv(process.env);
+  const build = await buildSite({ root, warn: (m) => console.warn(`warning: ${m}`) });
+  const records = build.search.records;
+  if (!credentials) {
+    console.log(`dry run: build ${build.buildId} has ${records.length} search records; nothing pushed`);
+    return;
+  }
+  const result = await pushRecords(records, credentials);
+  console.log(`pushed ${result.records} records of build ${build.buildId} to Algolia index ${result.indexName}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error((e as Error).message);
+    process.exit(1);
+  });
+}

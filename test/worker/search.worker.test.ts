@@ -1,0 +1,275 @@
+/**
+ * Search in workerd: the embedded endpoint driven by the real algoliasearch lite client (the
+ * modal's own client factory, with SELF.fetch as its requester), bad input, and the /search page.
+ */
+import { env, SELF } from "cloudflare:test";
+import type { Requester } from "@algolia/client-common";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CONTEXTUAL_FACET_FILTERS, MAX_QUERY_LENGTH } from "../../client/contracts/search";
+import { createSearchClient } from "../../client/islands/search/search-client";
+import { ContentStore, ContentUnavailable } from "../../worker/content-store";
+import { build, seedFixture } from "./seed";
+
+const ORIGIN = "https://docs.example.test";
+const QUERIES = `${ORIGIN}/1/indexes/*/queries`;
+
+const requester: Requester = {
+  async send(request) {
+    const res = await SELF.fetch(request.url, { method: request.method, headers: request.headers, body: request.data });
+    return { status: res.status, content: await res.text(), isTimedOut: false };
+  },
+};
+const client = createSearchClient({ provider: "local", appId: "", apiKey: "" }, new URL(ORIGIN), { requester });
+
+/** DocSearch's request, as @docsearch/react 3.9 sends it. */
+const docsearchRequest = (query: string, extra: Record<string, unknown> = {}) => ({
+  indexName: "movementnetwork",
+  query,
+  attributesToRetrieve: ["hierarchy.lvl0", "hierarchy.lvl1", "hierarchy.lvl2", "hierarchy.lvl3", "hierarchy.lvl4", "hierarchy.lvl5", "hierarchy.lvl6", "content", "type", "url"],
+  attributesToSnippet: ["hierarchy.lvl1:10", "hierarchy.lvl2:10", "hierarchy.lvl3:10", "hierarchy.lvl4:10", "hierarchy.lvl5:10", "hierarchy.lvl6:10", "content:10"],
+  snippetEllipsisText: "…",
+  highlightPreTag: "<mark>",
+  highlightPostTag: "</mark>",
+  hitsPerPage: 20,
+  facetFilters: CONTEXTUAL_FACET_FILTERS,
+  ...extra,
+});
+
+type Hit = Record<string, unknown> & {
+  objectID: string;
+  url: string;
+  hierarchy: Record<string, string | null>;
+  _highlightResult: { hierarchy: Record<string, { value: string; matchLevel: string }>; content?: { value: string } };
+  _snippetResult: { hierarchy?: Record<string, { value: string }>; content?: { value: string; matchLevel: string } };
+};
+type Result = { hits: Hit[]; nbHits: number; page: number; nbPages: number; hitsPerPage: number; query: string; processingTimeMS: number };
+
+async function search(...requests: Record<string, unknown>[]): Promise<Result[]> {
+  const res = await client.search({ requests: requests as never });
+  return res.results as unknown as Result[];
+}
+
+const post = (body: BodyInit, headers: Record<string, string> = {}) => SELF.fetch(QUERIES, { method: "POST", body, headers });
+
+beforeAll(async () => {
+  await seedFixture();
+});
+
+describe("the embedded endpoint through the algoliasearch lite client", () => {
+  it("answers DocSearch's request: hits with the record fields, highlight and snippet", async () => {
+    const [r] = await search(docsearchRequest("alpha"));
+    expect(r).toMatchObject({ nbHits: expect.any(Number), page: 0, hitsPerPage: 20, query: "alpha", processingTimeMS: expect.any(Number) });
+    const top = r!.hits[0]!;
+    expect(top).toMatchObject({
+      type: "lvl1",
+      url: `${ORIGIN}/learn/Basics/alpha`,
+      hierarchy: { lvl0: "Learn", lvl1: "Alpha Page", lvl2: null },
+      content: "Alpha is second by position.",
+    });
+    expect(Object.keys(top).sort()).toEqual(["_highlightResult", "_snippetResult", "content", "hierarchy", "objectID", "type", "url"]);
+    expect(top._highlightResult.hierarchy.lvl1).toEqual({ value: "<mark>Alpha</mark> Page", matchLevel: "full", matchedWords: ["alpha"] });
+    expect(top._highlightResult.hierarchy.lvl0).toMatchObject({ value: "Learn", matchLevel: "none" });
+    expect(top._snippetResult.hierarchy!.lvl1!.value).toBe("<mark>Alpha</mark> Page");
+    expect(top._snippetResult.content).toEqual({ value: "<mark>Alpha</mark> is second by position.", matchLevel: "full" });
+    // Every hit of the query is about alpha; the page title comes before its headings and text.
+    expect(r!.hits.every((h) => JSON.stringify(h._highlightResult).includes("<mark>"))).toBe(true);
+  });
+
+  it("ranks a page title above its headings above its text", async () => {
+    const [r] = await search(docsearchRequest("beta"));
+    const types = r!.hits.filter((h) => h.url.includes("/learn/Basics/beta")).map((h) => h.type);
+    expect(types[0]).toBe("lvl1");
+    expect(types.indexOf("lvl2")).toBeLessThan(types.lastIndexOf("content") === -1 ? Infinity : types.lastIndexOf("content"));
+  });
+
+  it("finds words by prefix and with a typo", async () => {
+    const [prefix, typo] = await search(docsearchRequest("alph"), docsearchRequest("zetaa"));
+    expect(prefix!.hits[0]!.hierarchy.lvl1).toBe("Alpha Page");
+    expect(typo!.hits[0]!.hierarchy.lvl1).toBe("Zeta Page");
+    expect(typo!.hits[0]!._highlightResult.hierarchy.lvl1!.value).toBe("<mark>Zeta</mark> Page");
+  });
+
+  it("filters on language and docs tag, in the flat, nested and negated forms", async () => {
+    const [all, contextual, nested, french, negated, unknown] = await search(
+      docsearchRequest("page", { facetFilters: undefined }),
+      docsearchRequest("page", { facetFilters: ["language:en", "docusaurus_tag:docs-default-current"] }),
+      docsearchRequest("page", { facetFilters: [["language:fr", "language:en"]] }),
+      docsearchRequest("page", { facetFilters: ["language:fr"] }),
+      docsearchRequest("page", { facetFilters: ["language:-en"] }),
+      docsearchRequest("page", { facetFilters: ["color:blue"] }),
+    );
+    expect(all!.nbHits).toBeGreaterThan(3);
+    expect(contextual!.nbHits).toBe(all!.nbHits);
+    expect(nested!.nbHits).toBe(all!.nbHits);
+    expect(french!.nbHits).toBe(0);
+    expect(negated!.nbHits).toBe(0);
+    expect(unknown!.nbHits).toBe(0);
+  });
+
+  it("pages through the hits", async () => {
+    const [first, second, beyond, all] = await search(
+      docsearchRequest("page", { hitsPerPage: 2, page: 0 }),
+      docsearchRequest("page", { hitsPerPage: 2, page: 1 }),
+      docsearchRequest("page", { hitsPerPage: 2, page: 50 }),
+      docsearchRequest("page", { hitsPerPage: 100 }),
+    );
+    expect(first!.hits).toHaveLength(2);
+    expect(first!.nbPages).toBe(Math.ceil(first!.nbHits / 2));
+    expect(second!.page).toBe(1);
+    expect(second!.hits.map((h) => h.objectID)).toEqual(all!.hits.slice(2, 4).map((h) => h.objectID));
+    expect(beyond!.hits).toEqual([]);
+    expect(beyond!.nbHits).toBe(first!.nbHits);
+  });
+
+  it("uses the caller's highlight tags and snippet length", async () => {
+    const [r] = await search(
+      docsearchRequest("sorts", { highlightPreTag: "<b class=x>", highlightPostTag: "</b>", attributesToSnippet: ["content:3"], attributesToRetrieve: ["*"] }),
+    );
+    const zeta = r!.hits.find((h) => h.type === "lvl1")!;
+    expect(zeta.hierarchy.lvl1).toBe("Zeta Page");
+    expect(zeta._highlightResult.content!.value).toBe("Zeta has no position, so it <b class=x>sorts</b> by name after positioned pages.");
+    expect(zeta._snippetResult.content!.value).toBe("…<b class=x>sorts</b> by name…");
+    // attributesToRetrieve "*" returns the whole record (but not the ranking data).
+    expect(zeta).toMatchObject({ language: "en", docusaurus_tag: "docs-default-current", anchor: null });
+    expect(zeta).not.toHaveProperty("weight");
+  });
+
+  it("answers several queries in one call, and the legacy params-string form", async () => {
+    const res = await post(
+      JSON.stringify({ requests: [{ indexName: "i", params: "query=alpha&hitsPerPage=1&facetFilters=%5B%22language%3Aen%22%5D" }, { indexName: "i", query: "zeta" }] }),
+    );
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as { results: Result[] };
+    expect(results.map((r) => [r.query, r.hitsPerPage, r.hits[0]!.hierarchy.lvl1])).toEqual([
+      ["alpha", 1, "Alpha Page"],
+      ["zeta", 20, "Zeta Page"],
+    ]);
+  });
+
+  it("cuts queries to 64 characters", async () => {
+    const long = `alpha ${"x".repeat(200)}`;
+    const [r] = await search(docsearchRequest(long));
+    expect(r!.query).toBe(long.slice(0, MAX_QUERY_LENGTH));
+  });
+
+  it("returns every record for an empty query, page titles first (as Algolia does)", async () => {
+    const [r] = await search(docsearchRequest("", { hitsPerPage: 3 }));
+    expect(r!.nbHits).toBe(build.searchIndex.records.length);
+    expect(r!.hits.map((h) => h.type)).toEqual(["lvl1", "lvl1", "lvl1"]);
+  });
+});
+
+describe("bad input", () => {
+  it("refuses bodies over 16 KB with 413", async () => {
+    const res = await post(JSON.stringify({ requests: [{ indexName: "i", query: "x".repeat(20_000) }] }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ status: 413, message: expect.stringMatching(/larger than/) });
+  });
+
+  it("answers malformed JSON and wrong shapes with 400 and a JSON message, never 5xx", async () => {
+    const cases: [string, RegExp][] = [
+      ["{not json", /not valid JSON/],
+      ["null", /JSON object/],
+      ["[]", /JSON object/],
+      ['"x"', /JSON object/],
+      ["{}", /requests must be an array/],
+      ['{"requests":[]}', /empty/],
+      ['{"requests":[null]}', /requests\[0\] must be an object/],
+      ['{"requests":[{"query":"a"}]}', /indexName is required/],
+      ['{"requests":[{"indexName":"i","query":{}}]}', /query must be a string/],
+      ['{"requests":[{"indexName":"i","hitsPerPage":"abc"}]}', /hitsPerPage must be an integer/],
+      ['{"requests":[{"indexName":"i","page":-1}]}', /page must be an integer/],
+      ['{"requests":[{"indexName":"i","facetFilters":5}]}', /facetFilters/],
+      ['{"requests":[{"indexName":"i","facetFilters":[[1]]}]}', /facetFilters/],
+      ['{"requests":[{"indexName":"i","params":"facetFilters=%5Bbroken"}]}', /not valid JSON/],
+      ['{"requests":[{"indexName":"i","type":"facet","facet":"language"}]}', /only "default"/],
+      ['{"requests":[{"indexName":"i","attributesToSnippet":["content:zero"]}]}', /word count/],
+      [`{"requests":[${Array(11).fill('{"indexName":"i"}').join(",")}]}`, /at most 10/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post(body);
+      expect(res.status, body).toBe(400);
+      expect(res.headers.get("Content-Type")).toContain("application/json");
+      const json = (await res.json()) as { message: string; status: number };
+      expect(json.status).toBe(400);
+      expect(json.message, body).toMatch(message);
+    }
+  });
+
+  it("surfaces as an API error (not a network failure) in the lite client", async () => {
+    await expect(client.search({ requests: [{ indexName: "i", hitsPerPage: -5 } as never] })).rejects.toMatchObject({ status: 400, name: "ApiError" });
+  });
+
+  it("allows POST only on the endpoint", async () => {
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const res = await SELF.fetch(QUERIES, { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("Allow")).toBe("POST");
+    }
+    // Elsewhere, POST keeps its 405.
+    expect((await SELF.fetch(`${ORIGIN}/learn/Basics/alpha`, { method: "POST" })).status).toBe(405);
+  });
+});
+
+describe("the content store's search index", () => {
+  it("is loaded once per build and says so when a build has none", async () => {
+    const store = new ContentStore(env.CONTENT, "production");
+    const a = await store.searchIndex(build.buildId);
+    expect(await store.searchIndex(build.buildId)).toBe(a);
+    expect(a.size).toBe(build.searchIndex.records.length);
+    await expect(store.searchIndex("no-such-build")).rejects.toBeInstanceOf(ContentUnavailable);
+  });
+});
+
+describe("the /search page", () => {
+  const page = async (query: string) => {
+    const res = await SELF.fetch(`${ORIGIN}/search${query}`);
+    return { res, html: await res.text() };
+  };
+
+  it("lists results with highlighted snippets and the count, rendered on the server", async () => {
+    const { res, html } = await page("?q=alpha");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(html).toContain("<title>Search | Fixture Docs</title>");
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toMatch(/<input type="search" maxLength="64"[^>]*name="q" value="alpha"/);
+    expect(html).toMatch(/\d+ results? for “alpha”/);
+    expect(html).toContain('<a class="search-result-title" href="/learn/Basics/alpha"><mark>Alpha</mark> Page</a>');
+    expect(html).toContain('href="/learn/Basics/alpha#first-section"');
+    expect(html).toContain("<mark>Alpha</mark> text with a link to beta.");
+    expect(html).toMatch(/class="search-result-path">Learn › Alpha Page</);
+  });
+
+  it("escapes a hostile query wherever it is reflected", async () => {
+    const hostile = `"><script>alert(1)</script><img src=x onerror=alert(2)>`;
+    const { res, html } = await page(`?q=${encodeURIComponent(hostile)}`);
+    expect(res.status).toBe(200);
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain('value="&quot;&gt;&lt;script&gt;');
+  });
+
+  it("shows a prompt for an empty query and the no-results texts when nothing matches", async () => {
+    const empty = await page("");
+    expect(empty.res.status).toBe(200);
+    expect(empty.html).toContain('class="search-prompt"');
+    const none = await page("?q=zzqqxxyy");
+    expect(none.res.status).toBe(200);
+    expect(none.html).toContain("No results for “<strong>zzqqxxyy</strong>”");
+    expect(none.html).toContain("Try searching for");
+    expect(none.html).toContain("Believe this query should return results?");
+    expect(none.html).toMatch(/href="https:\/\/github\.com\/movementlabsxyz\/movement-docs\/issues\/new\?title=Search%3A\+no\+results\+for\+%22zzqqxxyy%22"[^>]*>Let us know\.<\/a>/);
+  });
+
+  it("caps the query at 64 characters and treats a bad page number as page 1", async () => {
+    const { html } = await page(`?q=${"a".repeat(100)}&page=oops`);
+    expect(html).toContain(`value="${"a".repeat(64)}"`);
+    expect(html).not.toContain("a".repeat(65));
+  });
+
+  it("is served at /search/ too", async () => {
+    expect((await page("/?q=alpha")).res.status).toBe(200);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * The embedded search engine: a MiniSearch index over the build's records, queried with Algolia's
+ * semantics where it matters to DocSearch (every word must match, the last one as a prefix, typo
+ * tolerance by word length, page titles above headings above text) plus facet filters and paging.
+ */
+import MiniSearch, { type Query, type SearchResult } from "minisearch";
+import {
+  HITS_PER_PAGE,
+  SEARCH_DOCS_TAG,
+  SEARCH_LANGUAGE,
+  camelParts,
+  capQuery,
+  foldTerm,
+  miniSearchOptions,
+  queryTokens,
+  type IndexedDocument,
+  unpackRecord,
+  type SearchIndexFile,
+  type SearchRecord,
+  type SearchRecordType,
+} from "../../client/contracts/search";
+import { typosAllowed, type HighlightQuery } from "./highlight";
+
+/** AND of ORs: [["language:en"], ["docusaurus_tag:default", "docusaurus_tag:docs-default-current"]]. */
+export type FacetFilters = string[][];
+
+export interface EngineQuery {
+  query: string;
+  /** 0-based. */
+  page?: number;
+  hitsPerPage?: number;
+  facetFilters?: FacetFilters;
+}
+
+export interface EngineHit {
+  record: SearchRecord;
+  score: number;
+  /** What the highlighter needs to mark this hit's matches. */
+  highlight: HighlightQuery;
+}
+
+export interface EngineResult {
+  /** The query as searched (cut to 64 characters). */
+  query: string;
+  hits: EngineHit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+}
+
+/** Records further than this are not reachable by paging (Algolia's paginationLimitedTo). */
+const PAGINATION_LIMIT = 1000;
+const MAX_HITS_PER_PAGE = 100;
+/** Extra weight by record type: a page title outranks a heading, a heading outranks text. */
+const TYPE_BOOST: Record<SearchRecordType, number> = { lvl1: 3, lvl2: 2, lvl3: 1.7, lvl4: 1.5, lvl5: 1.5, lvl6: 1.5, content: 1 };
+/** Reads a facet of a record; undefined for an attribute that is not a facet. */
+export type FacetReader = (attribute: string) => string | undefined;
+
+function facetMatches(read: FacetReader, filter: string): boolean {
+  const colon = filter.indexOf(":");
+  if (colon < 0) return false;
+  let attribute = filter.slice(0, colon);
+  let value = filter.slice(colon + 1);
+  let negate = false;
+  if (attribute.startsWith("-")) [negate, attribute] = [true, attribute.slice(1)];
+  else if (value.startsWith("-")) [negate, value] = [true, value.slice(1)];
+  else if (value.startsWith("\\-")) value = value.slice(1);
+  const actual = read(attribute);
+  // An attribute that is not a facet matches nothing, as with Algolia.
+  if (actual === undefined) return false;
+  return (actual === value) !== negate;
+}
+
+/** AND of ORs over the record's facets. */
+export function passesFilters(read: FacetReader, filters: FacetFilters): boolean {
+  return filters.every((any) => any.some((f) => facetMatches(read, f)));
+}
+
+/** A word shorter than this, typed last, is completed from headings only (a whole-index prefix scan is slow and noisy). */
+const SHORT_PREFIX = 3;
+
+/**
+ * The MiniSearch query for the typed words: every word must match (exactly or with a typo); the
+ * last one may be a prefix; a camelCase word also matches its parts ("signMessage" → sign, message).
+ */
+export function queryOf(words: string[]): Query {
+  const last = words.length - 1;
+  const wordQuery = (word: string, isLast: boolean): Query => {
+    const alternatives: Query[] = [];
+    if (isLast && word.length < SHORT_PREFIX) {
+      alternatives.push({ queries: [word], prefix: false, fuzzy: false });
+      alternatives.push({ queries: [word], prefix: true, fuzzy: false, fields: ["title", "keywords"] });
+    } else {
+      alternatives.push({ queries: [word], prefix: isLast, fuzzy: typosAllowed(word) || false });
+    }
+    const parts = camelParts(word);
+    if (parts.length) alternatives.push({ combineWith: "AND", queries: parts.map((p, i) => ({ queries: [p], prefix: isLast && i === parts.length - 1, fuzzy: false })) });
+    return alternatives.length === 1 ? alternatives[0]! : { combineWith: "OR", queries: alternatives };
+  };
+  return { combineWith: "AND", queries: words.map((w, i) => wordQuery(w, i === last)) };
+}
+
+export class SearchEngine {
+  private readonly mini: MiniSearch<IndexedDocument>;
+  /** Records unpacked on first use: a query touches a few, the file holds thousands. */
+  private readonly unpacked: (SearchRecord | undefined)[];
+  /** Every record id, best first: the answer to an empty query. */
+  private browseOrder: number[] | null = null;
+
+  constructor(private readonly file: SearchIndexFile) {
+    if (file.version !== 2) throw new Error(`unsupported search index version ${String(file.version)}`);
+    this.unpacked = new Array(file.records.length);
+    this.mini = MiniSearch.loadJS(file.index, miniSearchOptions);
+  }
+
+  get size(): number {
+    return this.file.records.length;
+  }
+
+  record(id: number): SearchRecord {
+    return (this.unpacked[id] ??= unpackRecord(this.file, this.file.records[id]!));
+  }
+
+  /** Facets straight from the packed row: filtering does not unpack records. */
+  private facets(id: number): FacetReader {
+    const row = this.file.records[id]!;
+    return (attribute) => {
+      switch (attribute) {
+        case "language":
+          return SEARCH_LANGUAGE;
+        case "docusaurus_tag":
+          return SEARCH_DOCS_TAG;
+        case "type":
+          return row[1];
+        case "hierarchy.lvl0":
+          return this.file.strings[row[4][0]!];
+        case "hierarchy.lvl1":
+          return this.file.strings[row[4][1]!];
+        default:
+          return undefined;
+      }
+    };
+  }
+
+  search(q: EngineQuery): EngineResult {
+    const query = capQuery(q.query);
+    const hitsPerPage = Math.min(Math.max(0, Math.floor(q.hitsPerPage ?? HITS_PER_PAGE)), MAX_HITS_PER_PAGE);
+    const page = Math.max(0, Math.floor(q.page ?? 0));
+    const filters = q.facetFilters ?? [];
+    const originals = queryTokens(query).slice(0, 16);
+    const words = originals.map(foldTerm);
+
+    let ranked: { id: number; score: number; terms: string[] }[];
+    if (words.length === 0) {
+      this.browseOrder ??= this.file.records.map((_, i) => i).sort((a, b) => TYPE_BOOST[this.file.records[b]![1]] - TYPE_BOOST[this.file.records[a]![1]] || a - b);
+      ranked = this.browseOrder.filter((id) => passesFilters(this.facets(id), filters)).map((id) => ({ id, score: 0, terms: [] }));
+    } else {
+      const results: SearchResult[] = this.mini.search(queryOf(originals), {
+        maxFuzzy: 2,
+        boost: { title: 4, keywords: 4, parents: 1.5, content: 1 },
+        boostDocument: (id) => TYPE_BOOST[this.file.records[id as number]![1]],
+        filter: filters.length ? (r) => passesFilters(this.facets(r.id as number), filters) : undefined,
+      });
+      ranked = results.map((r) => ({ id: r.id as number, score: r.score, terms: r.terms }));
+    }
+
+    const nbHits = ranked.length;
+    const reachable = Math.min(nbHits, PAGINATION_LIMIT);
+    const nbPages = hitsPerPage > 0 ? Math.ceil(reachable / hitsPerPage) : 0;
+    const start = page * hitsPerPage;
+    const hits = (start < reachable ? ranked.slice(start, Math.min(start + hitsPerPage, reachable)) : []).map((h) => ({
+      record: this.record(h.id),
+      score: h.score,
+      highlight: { words, originals, terms: new Set([...words, ...h.terms]) },
+    }));
+    return { query, hits, nbHits, page, nbPages, hitsPerPage };
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The /search page (path from the site configuration): runs the query on the server and renders
+ * the results, so search works with JavaScript off. Status 200 whatever the query.
+ */
+import type { Manifest } from "../../client/contracts/page";
+import {
+  CONTEXTUAL_FACET_FILTERS,
+  HIERARCHY_LEVELS,
+  HITS_PER_PAGE,
+  capQuery,
+  missingResultsHref,
+  type SearchPageHit,
+  type SearchPageView,
+  type SearchRecord,
+} from "../../client/contracts/search";
+import { searchResultUrlProcessor } from "../../client/contracts/search-url";
+import type { ContentStore } from "../content-store";
+import { renderSearch } from "../render";
+import { highlight, snippet, type HighlightQuery } from "./highlight";
+import { parseFacetFilters } from "./protocol";
+
+const SNIPPET_WORDS = 30;
+const MAX_SUGGESTIONS = 6;
+
+/** A few queries to try: the top-level categories of the Learn and Build sidebars. */
+function suggestionsOf(manifest: Manifest): string[] {
+  const labels = [...manifest.sidebars.tutorialSidebar, ...manifest.sidebars.developersSidebar]
+    .filter((i) => i.type === "category")
+    .map((i) => i.label);
+  return [...new Set(labels)].slice(0, MAX_SUGGESTIONS);
+}
+
+function toHit(record: SearchRecord, hq: HighlightQuery, href: string): SearchPageHit {
+  const own = record.type === "content" ? null : record.type;
+  const levels = HIERARCHY_LEVELS.filter((l) => record.hierarchy[l] !== null);
+  // A text record is titled by the heading it sits under.
+  const titleLevel = own ?? levels[levels.length - 1]!;
+  const path = levels.slice(0, levels.indexOf(titleLevel)).map((l) => record.hierarchy[l]!);
+  return {
+    href,
+    title: highlight(record.hierarchy[titleLevel] ?? "", hq).segments,
+    path,
+    snippet: record.content ? snippet(record.content, hq, SNIPPET_WORDS, "…").segments : null,
+  };
+}
+
+export async function renderSearchPage(
+  store: ContentStore,
+  buildId: string,
+  manifest: Manifest,
+  url: URL,
+): Promise<{ body: ReadableStream<Uint8Array>; status: number }> {
+  const search = manifest.config.search;
+  const query = capQuery((url.searchParams.get("q") ?? "").trim());
+  const requested = /^\d{1,4}$/.test(url.searchParams.get("page") ?? "") ? Math.max(1, Number(url.searchParams.get("page"))) : 1;
+  const view: SearchPageView = {
+    query,
+    page: 1,
+    nbPages: 0,
+    nbHits: 0,
+    hits: [],
+    searchPath: `/${search.searchPagePath}`,
+    suggestions: suggestionsOf(manifest),
+    missingResultsUrl: search.missingResultsUrl ? missingResultsHref(search.missingResultsUrl, query) : null,
+    unavailable: false,
+  };
+  let status = 200;
+  if (query) {
+    try {
+      const engine = await store.searchIndex(buildId);
+      const facetFilters = search.contextualSearch ? parseFacetFilters(CONTEXTUAL_FACET_FILTERS) : [];
+      let result = engine.search({ query, page: requested - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
+      // A page past the end (an old link, a hand-edited URL) shows the last page instead.
+      if (result.hits.length === 0 && result.nbPages > 0) result = engine.search({ query, page: result.nbPages - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
+      const toHref = searchResultUrlProcessor(search);
+      Object.assign(view, {
+        page: result.page + 1,
+        nbPages: result.nbPages,
+        nbHits: result.nbHits,
+        hits: result.hits.map((h) => toHit(h.record, h.highlight, toHref(h.record.url))),
+      });
+    } catch (e) {
+      console.error("search page: the index could not be read:", e);
+      view.unavailable = true;
+      status = 503;
+    }
+  }
+  return { body: await renderSearch(view, manifest), status };
+}

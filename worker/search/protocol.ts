@@ -1,0 +1,211 @@
+/**
+ * The subset of Algolia's multi-query protocol (`POST /1/indexes/*\/queries`) that DocSearch and
+ * the search page use: a hand-written validator for the body (zod stays out of the worker bundle)
+ * and the response shape, with `_highlightResult` and `_snippetResult` on every hit.
+ */
+import { HIERARCHY_LEVELS, HITS_PER_PAGE, capQuery, type SearchRecord } from "../../client/contracts/search";
+import type { EngineResult, FacetFilters } from "./engine";
+import { highlight, snippet, toTagged, type Highlighted } from "./highlight";
+
+/** One query of the body, validated and with defaults applied. */
+export interface ParsedQuery {
+  indexName: string;
+  query: string;
+  page: number;
+  hitsPerPage: number;
+  facetFilters: FacetFilters;
+  highlightPreTag: string;
+  highlightPostTag: string;
+  snippetEllipsisText: string;
+  /** attribute → words, e.g. content:10. */
+  attributesToSnippet: { attribute: string; words: number }[];
+  /** null: every attribute. */
+  attributesToRetrieve: string[] | null;
+}
+
+export class BadRequest extends Error {}
+
+const MAX_REQUESTS = 10;
+const MAX_TAG = 100;
+const DEFAULT_SNIPPET_WORDS = 10;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+function isObject(v: unknown): v is Record<string, Json> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Algolia's legacy form: every parameter in one URL-encoded `params` string, arrays as JSON. */
+function paramsString(params: string): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [key, raw] of new URLSearchParams(params)) {
+    if (/^[[{]/.test(raw)) {
+      try {
+        out[key] = JSON.parse(raw) as Json;
+        continue;
+      } catch {
+        throw new BadRequest(`params: ${key} is not valid JSON`);
+      }
+    }
+    out[key] = raw;
+  }
+  return out;
+}
+
+function integer(value: Json | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === null) return fallback;
+  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < min) throw new BadRequest(`${name} must be an integer of at least ${min}`);
+  return Math.min(n, max);
+}
+
+function text(value: Json | undefined, name: string, fallback: string, max = Infinity): string {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== "string") throw new BadRequest(`${name} must be a string`);
+  if (value.length > max) throw new BadRequest(`${name} is longer than ${max} characters`);
+  return value;
+}
+
+function stringList(value: Json | undefined, name: string): string[] | null {
+  if (value === undefined || value === null) return null;
+  const list = typeof value === "string" ? value.split(",") : value;
+  if (!Array.isArray(list) || !list.every((v) => typeof v === "string")) throw new BadRequest(`${name} must be an array of strings`);
+  return (list as string[]).map((s) => s.trim()).filter(Boolean);
+}
+
+/** `"a:b"`, `["a:b", ["c:d", "c:e"]]` or a JSON string of either → AND of ORs. */
+export function parseFacetFilters(value: Json | undefined): FacetFilters {
+  if (value === undefined || value === null) return [];
+  if (typeof value === "string") {
+    if (value.trim().startsWith("[")) {
+      try {
+        return parseFacetFilters(JSON.parse(value) as Json);
+      } catch (e) {
+        if (e instanceof BadRequest) throw e;
+        throw new BadRequest("facetFilters is not valid JSON");
+      }
+    }
+    return [[value]];
+  }
+  if (!Array.isArray(value)) throw new BadRequest("facetFilters must be a string or an array");
+  return value.map((entry) => {
+    if (typeof entry === "string") return [entry];
+    if (Array.isArray(entry) && entry.every((v) => typeof v === "string")) return entry as string[];
+    throw new BadRequest("facetFilters entries must be strings or arrays of strings");
+  });
+}
+
+function parseQuery(raw: Json, i: number): ParsedQuery {
+  if (!isObject(raw)) throw new BadRequest(`requests[${i}] must be an object`);
+  const { params, ...rest } = raw;
+  if (params !== undefined && typeof params !== "string" && !isObject(params)) throw new BadRequest(`requests[${i}].params must be a string`);
+  const p: Record<string, Json> = { ...(typeof params === "string" ? paramsString(params) : (params ?? {})), ...rest };
+  if (p.type !== undefined && p.type !== "default") throw new BadRequest(`requests[${i}].type: only "default" (hits) queries are supported`);
+  const indexName = text(p.indexName, `requests[${i}].indexName`, "");
+  if (!indexName) throw new BadRequest(`requests[${i}].indexName is required`);
+  const snippetList = stringList(p.attributesToSnippet, `requests[${i}].attributesToSnippet`) ?? [];
+  return {
+    indexName,
+    query: capQuery(text(p.query, `requests[${i}].query`, "")),
+    page: integer(p.page, `requests[${i}].page`, 0, 0, 1000),
+    hitsPerPage: integer(p.hitsPerPage, `requests[${i}].hitsPerPage`, HITS_PER_PAGE, 0, 100),
+    facetFilters: parseFacetFilters(p.facetFilters),
+    highlightPreTag: text(p.highlightPreTag, `requests[${i}].highlightPreTag`, "<em>", MAX_TAG),
+    highlightPostTag: text(p.highlightPostTag, `requests[${i}].highlightPostTag`, "</em>", MAX_TAG),
+    snippetEllipsisText: text(p.snippetEllipsisText, `requests[${i}].snippetEllipsisText`, "…", MAX_TAG),
+    attributesToSnippet: snippetList.map((s) => {
+      const [attribute, words] = s.split(":");
+      const n = words === undefined ? DEFAULT_SNIPPET_WORDS : Number(words);
+      if (!Number.isInteger(n) || n < 1) throw new BadRequest(`requests[${i}].attributesToSnippet: bad word count in "${s}"`);
+      return { attribute: attribute!, words: Math.min(n, 100) };
+    }),
+    attributesToRetrieve: stringList(p.attributesToRetrieve, `requests[${i}].attributesToRetrieve`),
+  };
+}
+
+/** Validates a parsed JSON body; throws BadRequest with a message naming the field. */
+export function parseQueriesBody(body: unknown): ParsedQuery[] {
+  if (!isObject(body)) throw new BadRequest("the body must be a JSON object with a requests array");
+  const { requests } = body;
+  if (!Array.isArray(requests)) throw new BadRequest("requests must be an array");
+  if (requests.length === 0) throw new BadRequest("requests is empty");
+  if (requests.length > MAX_REQUESTS) throw new BadRequest(`at most ${MAX_REQUESTS} requests per call`);
+  return requests.map(parseQuery);
+}
+
+interface AttributeResult {
+  value: string;
+  matchLevel: Highlighted["matchLevel"];
+  matchedWords: string[];
+  fullyHighlighted?: boolean;
+}
+
+type Nested = { [key: string]: AttributeResult | Nested };
+
+/** The text of a (possibly nested) attribute such as `hierarchy.lvl2`, or null. */
+function attributeText(record: SearchRecord, attribute: string): string | null {
+  if (attribute === "content") return record.content;
+  const m = /^hierarchy\.(lvl[0-6])$/.exec(attribute);
+  return m ? record.hierarchy[m[1] as keyof SearchRecord["hierarchy"]] : null;
+}
+
+function setPath(target: Nested, path: string, value: AttributeResult): void {
+  const parts = path.split(".");
+  let at = target;
+  for (const part of parts.slice(0, -1)) at = (at[part] ??= {}) as Nested;
+  at[parts[parts.length - 1]!] = value;
+}
+
+function retrieve(record: SearchRecord, attributes: string[] | null): Record<string, unknown> {
+  const { weight: _weight, keywords: _keywords, ...shown } = record;
+  if (!attributes || attributes.includes("*")) return shown;
+  const out: Record<string, unknown> = { objectID: record.objectID };
+  for (const a of attributes) {
+    const [head, sub] = a.split(".") as [keyof typeof shown, string | undefined];
+    if (!(head in shown)) continue;
+    if (sub && head === "hierarchy") {
+      const h = (out.hierarchy ??= {}) as Record<string, string | null>;
+      h[sub] = record.hierarchy[sub as keyof SearchRecord["hierarchy"]] ?? null;
+    } else out[head] = shown[head];
+  }
+  return out;
+}
+
+/** One result of the multi-query response, Algolia's shape. */
+export function formatResult(q: ParsedQuery, result: EngineResult, processingTimeMS: number) {
+  const hits = result.hits.map(({ record, highlight: hq }) => {
+    const tagged = (h: Highlighted): AttributeResult => ({
+      value: toTagged(h.segments, q.highlightPreTag, q.highlightPostTag),
+      matchLevel: h.matchLevel,
+      matchedWords: h.matchedWords,
+      ...(h.fullyHighlighted ? { fullyHighlighted: true } : {}),
+    });
+    const _highlightResult: Nested = {};
+    for (const level of HIERARCHY_LEVELS) {
+      const value = record.hierarchy[level];
+      if (value !== null) setPath(_highlightResult, `hierarchy.${level}`, tagged(highlight(value, hq)));
+    }
+    if (record.content !== null) _highlightResult.content = tagged(highlight(record.content, hq));
+    const _snippetResult: Nested = {};
+    for (const { attribute, words } of q.attributesToSnippet) {
+      const value = attributeText(record, attribute);
+      if (value === null) continue;
+      const { value: v, matchLevel } = tagged(snippet(value, hq, words, q.snippetEllipsisText));
+      setPath(_snippetResult, attribute, { value: v, matchLevel } as AttributeResult);
+    }
+    return { ...retrieve(record, q.attributesToRetrieve), _highlightResult, _snippetResult };
+  });
+  return {
+    hits,
+    nbHits: result.nbHits,
+    page: result.page,
+    nbPages: result.nbPages,
+    hitsPerPage: result.hitsPerPage,
+    exhaustiveNbHits: true,
+    exhaustive: { nbHits: true },
+    query: result.query,
+    params: new URLSearchParams({ query: result.query, page: String(result.page), hitsPerPage: String(result.hitsPerPage) }).toString(),
+    index: q.indexName,
+    processingTimeMS,
+  };
+}
