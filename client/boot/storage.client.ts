@@ -1,34 +1,18 @@
-/**
- * localStorage that never throws: when storage is unavailable (iframe, private mode, strict
- * privacy settings) it logs once and behaves as empty.
- */
-let store: Storage | null | undefined;
+/** The page's shared storage (see storage.ts), plus the preferred docs version kept in it. */
+import { createStorage, type SafeStorage } from "./storage";
 
-function get(): Storage | null {
-  if (store !== undefined) return store;
-  try {
-    store = window.localStorage;
-    store.getItem("probe");
-  } catch (e) {
-    console.warn("Browser storage is unavailable; preferences will not be remembered.", e);
-    store = null;
-  }
-  return store;
+let shared: SafeStorage | undefined;
+
+export function storage(): SafeStorage {
+  shared ??= createStorage({ suffix: document.documentElement.dataset.storageSuffix ?? "" });
+  return shared;
 }
 
-export function readStorage(key: string): string | null {
-  try {
-    return get()?.getItem(key) ?? null;
-  } catch (e) {
-    console.warn(`Could not read "${key}" from browser storage.`, e);
-    return null;
-  }
-}
+export const readStorage = (key: string) => storage().get(key);
+export const writeStorage = (key: string, value: string) => storage().set(key, value);
 
-export function writeStorage(key: string, value: string): void {
-  try {
-    get()?.setItem(key, value);
-  } catch (e) {
-    console.warn(`Could not write "${key}" to browser storage.`, e);
-  }
+/** The docs have one version, "current" (labelled "Next"); it is remembered as the preferred one. */
+export function rememberDocsVersion(): void {
+  const version = document.documentElement.dataset.docsVersion;
+  if (version && readStorage("docs-preferred-version-default") !== version) writeStorage("docs-preferred-version-default", version);
 }

@@ -9,14 +9,12 @@ const DEFAULT_TITLES: Record<string, string> = {
   danger: "Danger",
 };
 
-const ICONS: Record<string, string> = { note: "✎", tip: "💡", info: "ℹ", warning: "⚠", danger: "⛔" };
-
 export function Admonition({ type, title, children }: { type: string; title?: string; children?: ReactNode }) {
   const kind = type in DEFAULT_TITLES ? type : "note";
   return (
     <aside className={`admonition admonition-${kind}`} role={kind === "danger" || kind === "warning" ? "note" : undefined}>
       <p className="admonition-title">
-        <span aria-hidden="true">{ICONS[kind]}</span> {title ?? DEFAULT_TITLES[kind]}
+        {title ?? DEFAULT_TITLES[kind]}
       </p>
       <div className="admonition-body">{children}</div>
     </aside>

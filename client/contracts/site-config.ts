@@ -8,7 +8,8 @@ export type LinkTarget = { label: string; href: string };
 export type NavbarItem =
   | { type: "docSidebar"; label: string; sidebarId: SidebarId; position: "left" | "right" }
   | { type: "search"; position: "left" | "right" }
-  | { type: "link"; label: string; href: string; position: "left" | "right" };
+  | { type: "link"; label: string; href: string; position: "left" | "right" }
+  | { type: "dropdown"; label: string; position: "left" | "right"; items: LinkTarget[] };
 
 export type SidebarId = "tutorialSidebar" | "developersSidebar" | "apiSidebar";
 
@@ -42,6 +43,8 @@ export interface SearchConfig {
   searchPagePath: string;
   externalUrlRegex?: string;
   replaceSearchResultPathname?: { from: string; to: string };
+  /** Where 'Let us know.' leads when a search finds nothing (a new issue; the query becomes its title). */
+  missingResultsUrl?: string;
 }
 
 export interface AssistantConfig {

@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import type { SiteConfig } from "../contracts/site-config";
 import { PREPAINT_SCRIPT } from "../boot/prepaint";
+import { localeUrl } from "../contracts/locale-url";
 import { AnnouncementBar } from "./AnnouncementBar";
 import { Footer } from "./Footer";
 import { MarkSymbol } from "./MovementMark";
@@ -20,6 +21,8 @@ export interface DocumentProps {
   assets: AssetUrls;
   title: string;
   description: string;
+  /** The build the page comes from (null when none could be read). */
+  buildId?: string | null;
   /** Path of the page, for the canonical URL; null on error pages. */
   path: string | null;
   activeSidebar?: string | null;
@@ -30,7 +33,7 @@ export interface DocumentProps {
 }
 
 export function Document(props: DocumentProps) {
-  const { config, assets, title, description, path, activeSidebar, sidebarHomes, robots, children } = props;
+  const { config, assets, title, description, path, activeSidebar, sidebarHomes, robots, buildId, children } = props;
   const fullTitle = title === config.title ? title : `${title} | ${config.title}`;
   const locale = config.i18n.locales[0]!;
   return (
@@ -41,6 +44,10 @@ export function Document(props: DocumentProps) {
       data-theme-switch={config.colorMode.disableSwitch ? "off" : "on"}
       data-theme-system={config.colorMode.respectPrefersColorScheme ? "on" : "off"}
       data-announcement={config.announcementBar?.id}
+      data-base-url={config.baseUrl}
+      data-docs-version="current"
+      data-assistant-src={config.assistant.enabled ? config.assistant.scriptUrl : undefined}
+      data-assistant-token={config.assistant.enabled ? config.assistant.apiKey : undefined}
     >
       <head>
         <meta charSet="utf-8" />
@@ -49,7 +56,26 @@ export function Document(props: DocumentProps) {
         <meta name="description" content={description} />
         {robots ? <meta name="robots" content={robots} /> : null}
         {path ? <link rel="canonical" href={`${config.url}${path}`} /> : null}
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={config.navbar.title} />
+        <meta property="og:title" content={fullTitle} />
+        <meta property="og:description" content={description} />
+        {path ? <meta property="og:url" content={`${config.url}${path}`} /> : null}
+        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={fullTitle} />
+        <meta name="twitter:description" content={description} />
+        {path
+          ? config.i18n.locales.map((l) => (
+              <link
+                key={l.code}
+                rel="alternate"
+                hrefLang={l.code}
+                href={localeUrl({ path, locale: l.code, defaultLocale: config.i18n.defaultLocale, baseUrl: config.baseUrl, origin: config.url })}
+              />
+            ))
+          : null}
         <meta name="theme-color" content="#000000" />
+        {buildId ? <meta name="docs-build" content={buildId} /> : null}
         <link rel="icon" href="/img/logo.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} />
         <script dangerouslySetInnerHTML={{ __html: PREPAINT_SCRIPT }} />
@@ -62,7 +88,9 @@ export function Document(props: DocumentProps) {
         </a>
         {config.announcementBar ? <AnnouncementBar bar={config.announcementBar} /> : null}
         <Navbar config={config} activeSidebar={activeSidebar ?? null} sidebarHomes={sidebarHomes ?? {}} />
-        {children}
+        <div id="page" className="page">
+          {children}
+        </div>
         <Footer config={config} />
       </body>
     </html>

@@ -1,60 +1,84 @@
 /**
- * The top bar: logo, the Learn and Build sidebars, search, external links. Below 996 px the items
- * move into a drawer opened by the hamburger (boot script); the search button works without JS as
- * a link to the search page.
+ * The top bar: logo, the Learn and Build sidebars, search, external links, and the colour-mode
+ * toggle when the switch is enabled. Below 996 px the items move into a drawer opened by the
+ * hamburger (boot script); without JavaScript they wrap onto a second row instead.
  */
-import type { SiteConfig } from "../contracts/site-config";
+import type { NavbarItem, SiteConfig } from "../contracts/site-config";
+import { Drawer } from "./Drawer";
 import { MovementMark } from "./MovementMark";
+import { NavLink } from "./NavLink";
+import { Island } from "../islands/Island";
+import { searchModalProps } from "../islands/search/props";
+import { SearchButton } from "../islands/search/SearchButton";
 
-export function Navbar({
-  config,
-  activeSidebar,
-  sidebarHomes,
-}: {
+export interface NavbarProps {
   config: SiteConfig;
   activeSidebar: string | null;
   /** Where each docSidebar item leads: the first page of that sidebar. */
   sidebarHomes: Record<string, string>;
-}) {
-  const searchPath = `/${config.search.searchPagePath}`;
-  const item = (i: SiteConfig["navbar"]["items"][number], idx: number) => {
-    if (i.type === "search") {
-      return (
-        <form key={idx} className="navbar-search" action={searchPath} method="get" role="search">
-          <button type="submit" className="search-button" data-search-button="" aria-label="Search docs">
-            <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
-              <path d="M14.4 12.9 19 17.6 17.6 19 13 14.4A8 8 0 1 1 14.4 13zM8 14A6 6 0 1 0 8 2a6 6 0 0 0 0 12z" fill="currentColor" />
-            </svg>
-            <span className="search-label">Search</span>
-            <kbd className="search-hint" data-shortcut-hint="">Ctrl K</kbd>
-          </button>
-        </form>
-      );
+}
+
+/**
+ * Search: a form to the search page (works with JavaScript off) inside the SearchModal island,
+ * whose code loads on the first hover, focus, click or Ctrl K / ⌘K and opens the modal.
+ */
+export function SearchForm({ search }: { search: SiteConfig["search"] }) {
+  return (
+    <Island name="SearchModal" on="interaction" props={searchModalProps(search)} className="navbar-search-island">
+      <SearchButton searchPath={`/${search.searchPagePath}`} />
+    </Island>
+  );
+}
+
+function ThemeToggle({ mode }: { mode: string }) {
+  return (
+    <button type="button" className="theme-toggle" data-theme-toggle="" aria-label={`Switch between dark and light mode (currently ${mode} mode)`}>
+      <svg className="icon-sun" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+        <circle cx="12" cy="12" r="5" fill="currentColor" />
+        <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M12 1v3M12 20v3M4.2 4.2l2.1 2.1M17.7 17.7l2.1 2.1M1 12h3M20 12h3M4.2 19.8l2.1-2.1M17.7 6.3l2.1-2.1" />
+      </svg>
+      <svg className="icon-moon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+        <path fill="currentColor" d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
+      </svg>
+    </button>
+  );
+}
+
+export function Navbar({ config, activeSidebar, sidebarHomes }: NavbarProps) {
+  const item = (i: NavbarItem, idx: number) => {
+    switch (i.type) {
+      case "search":
+        return <SearchForm key={idx} search={config.search} />;
+      case "docSidebar": {
+        const href = sidebarHomes[i.sidebarId];
+        return href ? <NavLink key={idx} label={i.label} href={href} active={activeSidebar === i.sidebarId} /> : null;
+      }
+      case "dropdown":
+        return (
+          <details key={idx} className="navbar-dropdown">
+            <summary className="navbar-link">{i.label}</summary>
+            <ul className="dropdown-menu">
+              {i.items.map((l) => (
+                <li key={l.href}>
+                  <NavLink label={l.label} href={l.href} className="dropdown-link" />
+                </li>
+              ))}
+            </ul>
+          </details>
+        );
+      default:
+        return <NavLink key={idx} label={i.label} href={i.href} />;
     }
-    if (i.type === "docSidebar") {
-      const href = sidebarHomes[i.sidebarId];
-      if (!href) return null;
-      const active = activeSidebar === i.sidebarId;
-      return (
-        <a key={idx} className={`navbar-link${active ? " active" : ""}`} href={href} aria-current={active ? "true" : undefined}>
-          {i.label}
-        </a>
-      );
-    }
-    const external = /^https?:\/\//.test(i.href);
-    return (
-      <a key={idx} className="navbar-link" href={i.href} {...(external ? { rel: "noopener", target: "_blank" } : {})}>
-        {i.label}
-        {external ? <span className="external" aria-hidden="true">↗</span> : null}
-      </a>
-    );
   };
   const left = config.navbar.items.filter((i) => i.position === "left");
   const right = config.navbar.items.filter((i) => i.position === "right");
+  // The drawer sits outside the header: the header's backdrop filter would otherwise become the
+  // containing block of the drawer's fixed-position panel.
   return (
+    <>
     <header className="navbar" data-hide-on-scroll={config.navbar.hideOnScroll ? "" : undefined}>
       <nav className="navbar-inner" aria-label="Main">
-        <button type="button" className="navbar-toggle" aria-label="Open navigation" aria-expanded="false" data-drawer-open="">
+        <button type="button" className="navbar-toggle" aria-label="Open navigation" aria-expanded="false" aria-controls="drawer" data-drawer-open="">
           <svg width="30" height="30" viewBox="0 0 30 30" aria-hidden="true">
             <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
           </svg>
@@ -64,8 +88,13 @@ export function Navbar({
           <span className="navbar-title">{config.navbar.title}</span>
         </a>
         <div className="navbar-items navbar-left">{left.map(item)}</div>
-        <div className="navbar-items navbar-right">{right.map((i, n) => item(i, n + left.length))}</div>
+        <div className="navbar-items navbar-right">
+          {right.map((i, n) => item(i, n + left.length))}
+          {config.colorMode.disableSwitch ? null : <ThemeToggle mode={config.colorMode.defaultMode} />}
+        </div>
       </nav>
     </header>
+    <Drawer config={config} sidebarHomes={sidebarHomes} />
+    </>
   );
 }

@@ -25,18 +25,25 @@ function Items({ items, route }: { items: SidebarItem[]; route: string }) {
           );
         }
         const open = !item.collapsed || contains(item, route);
+        // A category with its own page shows the link in a row and a separate caret to expand it
+        // (a link inside <summary> would nest two controls); one without a page is the summary.
         return (
           <li key={`${item.label}-${item.href ?? ""}`} className="sidebar-item sidebar-category">
+            {item.href ? (
+              <div className={`sidebar-category-row${current ? " active" : ""}`}>
+                <a href={item.href} aria-current={current ? "page" : undefined}>
+                  {item.label}
+                </a>
+              </div>
+            ) : null}
             <details open={open}>
-              <summary className={`sidebar-category-label${current ? " active" : ""}`}>
-                {item.href ? (
-                  <a href={item.href} aria-current={current ? "page" : undefined}>
-                    {item.label}
-                  </a>
-                ) : (
+              {item.href ? (
+                <summary className="sidebar-caret" aria-label={`${item.label}: show or hide its pages`} />
+              ) : (
+                <summary className="sidebar-category-label">
                   <span>{item.label}</span>
-                )}
-              </summary>
+                </summary>
+              )}
               <Items items={item.items} route={route} />
             </details>
           </li>

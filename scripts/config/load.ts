@@ -15,5 +15,9 @@ export async function loadSiteConfig(file: string, label = "content/site.yaml"):
   }
   const parsed = siteConfigSchema.safeParse(raw);
   if (!parsed.success) throw new ConfigError(formatIssues(label, parsed.error));
-  return parsed.data;
+  const config = parsed.data;
+  // The assistant's public token comes from the environment and is never committed.
+  const token = process.env.DOCS_ASSISTANT_TOKEN;
+  if (config.assistant.enabled && token) config.assistant = { ...config.assistant, apiKey: token };
+  return config;
 }

@@ -13,7 +13,17 @@ const navbarItem = z.discriminatedUnion("type", [
   z.object({ type: z.literal("docSidebar"), label: z.string().min(1), sidebarId, position }),
   z.object({ type: z.literal("search"), position }),
   z.object({ type: z.literal("link"), label: z.string().min(1), href: z.string().min(1), position }),
+  z.object({ type: z.literal("dropdown"), label: z.string().min(1), position, items: z.array(link).min(1) }),
 ]);
+
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const cssColor = z.string().regex(/^(#[0-9a-fA-F]{3,8}|[a-z]+)$/, "a hex colour or a CSS colour name");
 
@@ -66,16 +76,24 @@ export const siteConfigSchema = z.object({
     })
     .nullable()
     .default(null),
-  search: z.object({
-    provider: z.enum(["local", "algolia"]).default("local"),
-    appId: z.string().default(""),
-    apiKey: z.string().default(""),
-    indexName: z.string().default("movementnetwork"),
-    contextualSearch: z.boolean().default(true),
-    searchPagePath: z.string().regex(/^[a-z0-9-]+$/).default("search"),
-    externalUrlRegex: z.string().optional(),
-    replaceSearchResultPathname: z.object({ from: z.string(), to: z.string() }).optional(),
-  }),
+  search: z
+    .object({
+      provider: z.enum(["local", "algolia"]).default("local"),
+      appId: z.string().default(""),
+      apiKey: z.string().default(""),
+      indexName: z.string().default("movementnetwork"),
+      contextualSearch: z.boolean().default(true),
+      searchPagePath: z.string().regex(/^[a-z0-9-]+$/).default("search"),
+      /** Result URLs matching this regular expression are left as they are (external); others become path + hash. */
+      externalUrlRegex: z.string().refine(isRegExp, "not a valid regular expression").optional(),
+      /** A regular expression replacement applied to the path of internal result URLs. */
+      replaceSearchResultPathname: z.object({ from: z.string().refine(isRegExp, "not a valid regular expression"), to: z.string() }).optional(),
+      /** Where 'Let us know.' leads when a search finds nothing; the query becomes the new issue's title. */
+      missingResultsUrl: z.url().default("https://github.com/movementlabsxyz/movement-docs/issues/new"),
+    })
+    .refine((s) => s.provider !== "algolia" || (s.appId && s.apiKey && s.indexName), {
+      message: "appId, apiKey (the public search key) and indexName are required when provider is algolia",
+    }),
   assistant: z
     .object({ enabled: z.boolean().default(false), scriptUrl: z.url().optional(), apiKey: z.string().optional() })
     .refine((a) => !a.enabled || !!a.scriptUrl, { message: "scriptUrl is required when the assistant is enabled" })

@@ -76,7 +76,7 @@ describe("in Chromium", () => {
     assert.ok(await link.isVisible());
     await page.getByRole("button", { name: "Collapse sidebar" }).click();
     assert.ok(!(await link.isVisible()));
-    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await page.getByRole("button", { name: "Expand sidebar" }).click();
     assert.ok(await link.isVisible());
     await page.close();
   });

@@ -1,0 +1,173 @@
+/**
+ * Client-side navigation: internal links load the next page's server HTML and swap the page region
+ * without a full reload. A thin progress bar appears only after 200 ms; the page scrolls to the
+ * hash target or the top; back/forward restore scroll; links are prefetched on hover and when
+ * visible (not on slow-2g or with data saving). If loading fails the URL is loaded in full; when
+ * offline, a red box shows the error with a 'Retry' button. A page of another deploy loads in full.
+ */
+import { startIslands } from "../islands/hydrate.client";
+import { closeDrawer } from "./drawer.client";
+import { prefetchAllowed, shouldIntercept } from "./navigation";
+import { restoreTabs } from "./tabs.client";
+
+const PROGRESS_DELAY_MS = 200;
+const PREFETCH_LIMIT = 30;
+const prefetched = new Map<string, Promise<string>>();
+let current = 0;
+
+type Connection = { saveData?: boolean; effectiveType?: string };
+
+function load(url: URL): Promise<string> {
+  const key = url.pathname + url.search;
+  let html = prefetched.get(key);
+  if (!html) {
+    html = fetch(key, { headers: { Accept: "text/html" }, credentials: "same-origin" }).then(async (res) => {
+      const type = res.headers.get("Content-Type") ?? "";
+      if (!type.includes("text/html") || (res.status >= 500 && res.status !== 503)) throw new Error(`The server answered ${res.status}.`);
+      return res.text();
+    });
+    html.catch(() => prefetched.delete(key));
+    prefetched.set(key, html);
+    if (prefetched.size > PREFETCH_LIMIT) prefetched.delete(prefetched.keys().next().value!);
+  }
+  return html;
+}
+
+function prefetch(href: string): void {
+  if (!prefetchAllowed((navigator as Navigator & { connection?: Connection }).connection)) return;
+  const url = shouldIntercept({ href, target: "", download: false, button: 0, modifier: false }, new URL(location.href));
+  if (url) void load(url).catch(() => {});
+}
+
+function showProgress(): () => void {
+  const bar = document.createElement("div");
+  bar.className = "nav-progress";
+  bar.setAttribute("role", "progressbar");
+  bar.setAttribute("aria-label", "Loading page");
+  const timer = setTimeout(() => document.body.append(bar), PROGRESS_DELAY_MS);
+  return () => {
+    clearTimeout(timer);
+    bar.remove();
+  };
+}
+
+function showError(url: URL, error: unknown): void {
+  document.querySelector(".nav-error")?.remove();
+  const box = document.createElement("div");
+  box.className = "nav-error";
+  box.setAttribute("role", "alert");
+  const text = document.createElement("p");
+  text.textContent = `Could not load ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`;
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.className = "button";
+  retry.textContent = "Retry";
+  retry.addEventListener("click", () => location.assign(url.href));
+  box.append(text, retry);
+  document.querySelector("#page")?.prepend(box);
+}
+
+function swap(html: string, url: URL): boolean {
+  const next = new DOMParser().parseFromString(html, "text/html");
+  const boot = (d: Document) => d.querySelector<HTMLScriptElement>("script[type=module][src]")?.getAttribute("src");
+  const page = next.querySelector("#page");
+  if (!page || boot(next) !== boot(document)) return false;
+  document.title = next.title;
+  for (const sel of ['meta[name="description"]', 'link[rel="canonical"]', 'meta[name="robots"]']) {
+    const mine = document.head.querySelector(sel);
+    const theirs = next.head.querySelector(sel);
+    if (theirs && mine) mine.replaceWith(theirs);
+    else if (theirs) document.head.append(theirs);
+    else mine?.remove();
+  }
+  // The navbar stays (its search island keeps its state); only the active section changes.
+  document.querySelectorAll<HTMLAnchorElement>(".navbar-link").forEach((a) => {
+    const twin = next.querySelector<HTMLAnchorElement>(`.navbar-link[href="${CSS.escape(a.getAttribute("href") ?? "")}"]`);
+    a.className = twin?.className ?? a.className;
+    if (twin?.hasAttribute("aria-current")) a.setAttribute("aria-current", twin.getAttribute("aria-current")!);
+    else a.removeAttribute("aria-current");
+  });
+  document.querySelector("#page")!.replaceWith(page);
+  restoreTabs(page);
+  startIslands(page);
+  return true;
+}
+
+function scrollAfter(url: URL, y: number | null): void {
+  if (y !== null) return window.scrollTo(0, y);
+  const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
+}
+
+async function navigate(url: URL, mode: "push" | "pop", restoreY: number | null = null): Promise<void> {
+  const id = ++current;
+  const leavingY = window.scrollY;
+  const done = showProgress();
+  try {
+    const html = await load(url);
+    if (id !== current) return;
+    if (mode === "push") {
+      history.replaceState({ ...(history.state ?? {}), y: leavingY }, "");
+      history.pushState({ y: 0 }, "", url.href);
+    }
+    if (!swap(html, url)) {
+      location.assign(url.href);
+      return;
+    }
+    closeDrawer();
+    scrollAfter(url, restoreY);
+    document.querySelector<HTMLElement>("#main")?.focus({ preventScroll: true });
+    document.dispatchEvent(new CustomEvent("docs:navigated", { detail: { url: url.href } }));
+  } catch (error) {
+    if (id !== current) return;
+    // A full load may still succeed (an odd response, a redeploy); offline, it cannot, so say why.
+    if (navigator.onLine) {
+      if (mode === "pop") location.reload();
+      else location.assign(url.href);
+    } else showError(url, error);
+  } finally {
+    done();
+  }
+}
+
+export function setupNavigation(): void {
+  if (!("pushState" in history) || !window.DOMParser) return;
+  history.scrollRestoration = "manual";
+  document.addEventListener("click", (e) => {
+    const a = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+    if (!a || e.defaultPrevented) return;
+    const url = shouldIntercept(
+      {
+        href: a.getAttribute("href")!,
+        target: a.target,
+        download: a.hasAttribute("download"),
+        button: e.button,
+        modifier: e.metaKey || e.ctrlKey || e.shiftKey || e.altKey,
+      },
+      new URL(location.href),
+    );
+    if (!url) return;
+    e.preventDefault();
+    void navigate(url, "push");
+  });
+  window.addEventListener("popstate", (e) => {
+    const y = (e.state as { y?: number } | null)?.y ?? 0;
+    void navigate(new URL(location.href), "pop", y);
+  });
+  const hover = (e: Event) => {
+    const a = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+    if (a) prefetch(a.getAttribute("href")!);
+  };
+  document.addEventListener("pointerover", hover, { passive: true });
+  document.addEventListener("focusin", hover);
+  // Prefetch the next page when the pagination comes into view.
+  if ("IntersectionObserver" in window) {
+    const io = new IntersectionObserver((entries) => {
+      for (const entry of entries) if (entry.isIntersecting) prefetch((entry.target as HTMLAnchorElement).getAttribute("href")!);
+    });
+    const observe = () => document.querySelectorAll("[data-pagination]").forEach((a) => io.observe(a));
+    observe();
+    document.addEventListener("docs:navigated", observe);
+  }
+}

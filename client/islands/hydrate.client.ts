@@ -1,0 +1,105 @@
+/**
+ * Finds island markers and mounts each one with its strategy. React and the island's code are
+ * fetched only at that moment, so a page without islands in use downloads no React at all.
+ */
+import type { ReactNode } from "react";
+import type { HydrateOn, IslandName } from "./names";
+import { islandLoaders } from "./registry.client";
+
+const INTERACTION_EVENTS = ["pointerenter", "focusin", "touchstart", "keydown"] as const;
+const CLICKABLE = "button, a, input";
+const FOCUSABLE = "button, a[href], input, select, textarea, [tabindex]";
+
+async function mount(el: HTMLElement): Promise<void> {
+  if (el.dataset.islandState) return;
+  el.dataset.islandState = "loading";
+  const name = el.dataset.island as IslandName;
+  const load = islandLoaders[name];
+  if (!load) {
+    console.error(`Unknown island "${name}"`);
+    el.dataset.islandState = "error";
+    return;
+  }
+  try {
+    const props = el.dataset.islandProps ? (JSON.parse(el.dataset.islandProps) as Record<string, unknown>) : {};
+    const [React, { createRoot }, { IslandBoundary }, mod] = await Promise.all([
+      import("react"),
+      import("react-dom/client"),
+      import("./IslandBoundary"),
+      load(),
+    ]);
+    const focused = document.activeElement;
+    const fallback = [...el.childNodes];
+    // React swaps the server-rendered fallback for the island in one commit (no blank frame); we
+    // wait for that commit so a replayed click or the focus finds the island's own elements.
+    await new Promise<void>((resolve, reject) => {
+      const root = createRoot(el, {
+        onUncaughtError(error) {
+          root.unmount();
+          el.replaceChildren(...fallback);
+          reject(error);
+        },
+      });
+      const Committed = ({ children }: { children: ReactNode }) => {
+        React.useLayoutEffect(() => resolve(), []);
+        return children;
+      };
+      // The boundary keeps a crash inside the island: 'This page crashed.' with 'Try again' in its place.
+      root.render(React.createElement(Committed, null, React.createElement(IslandBoundary, { name, children: React.createElement(mod.default, props) })));
+    });
+    // The fallback had the focus (a keyboard user reached the widget): keep it on the widget.
+    if (focused && !focused.isConnected) el.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+    el.dataset.islandState = "ready";
+  } catch (e) {
+    console.error(`Island "${name}" failed to load; the server-rendered version stays.`, e);
+    el.dataset.islandState = "error";
+  }
+}
+
+function schedule(el: HTMLElement, on: HydrateOn): void {
+  if (on === "idle") {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+    idle(() => void mount(el));
+  } else if (on === "visible" && "IntersectionObserver" in window) {
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        io.disconnect();
+        void mount(el);
+      }
+    });
+    io.observe(el);
+  } else {
+    // A click that comes before the island is ready (the one that triggers loading, or one during
+    // loading) is held: its default action (following the fallback link, submitting its form) waits.
+    // Once mounted, it is replayed on the island; if loading failed, on the fallback it aimed at.
+    let held: HTMLElement | null = null;
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      for (const type of INTERACTION_EVENTS) el.removeEventListener(type, start, true);
+      void mount(el).then(() => {
+        el.removeEventListener("click", hold, true);
+        const target = el.dataset.islandState === "ready" ? el.querySelector<HTMLElement>(CLICKABLE) : held;
+        if (held) target?.click();
+      });
+    };
+    const hold = (event: MouseEvent) => {
+      event.preventDefault();
+      held = (event.target as Element | null)?.closest<HTMLElement>(CLICKABLE) ?? held;
+      start();
+    };
+    for (const type of INTERACTION_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
+    el.addEventListener("click", hold, { capture: true });
+  }
+}
+
+/** Mounts every island under `root` (the document on load, new content after client navigation). */
+export function startIslands(root: ParentNode = document): void {
+  root.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => schedule(el, (el.dataset.islandOn as HydrateOn) ?? "interaction"));
+}
+
+/** Loads an island now (e.g. from a keyboard shortcut) and resolves when it is mounted. */
+export function mountIsland(el: HTMLElement): Promise<void> {
+  return mount(el);
+}

@@ -1,0 +1,48 @@
+/**
+ * The mobile navigation drawer (below 996 px), opened by the navbar's hamburger. Its primary panel
+ * lists the navbar links; the secondary panel receives a copy of the current sidebar when opened
+ * (boot/drawer.client.ts) and offers 'Back to main menu'.
+ */
+import type { SiteConfig } from "../contracts/site-config";
+import { MovementMark } from "./MovementMark";
+import { NavLink } from "./NavLink";
+
+export function Drawer({ config, sidebarHomes }: { config: SiteConfig; sidebarHomes: Record<string, string> }) {
+  const links = config.navbar.items.flatMap((i) => {
+    if (i.type === "docSidebar") return sidebarHomes[i.sidebarId] ? [{ label: i.label, href: sidebarHomes[i.sidebarId]! }] : [];
+    if (i.type === "link") return [{ label: i.label, href: i.href }];
+    if (i.type === "dropdown") return i.items;
+    return [{ label: "Search", href: `/${config.search.searchPagePath}` }];
+  });
+  return (
+    <div className="drawer" id="drawer" role="dialog" aria-modal="true" aria-label="Navigation">
+      <div className="drawer-backdrop" data-drawer-close="" />
+      <div className="drawer-panel">
+        <div className="drawer-header">
+          <a className="navbar-brand" href="/">
+            <MovementMark className="navbar-logo" size={30} />
+            <span className="navbar-title">{config.navbar.title}</span>
+          </a>
+          <button type="button" className="drawer-close" aria-label="Close navigation bar" data-drawer-close="">
+            ×
+          </button>
+        </div>
+        <div className="drawer-primary">
+          <ul>
+            {links.map((l) => (
+              <li key={l.href}>
+                <NavLink label={l.label} href={l.href} className="drawer-link" />
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="drawer-secondary">
+          <button type="button" className="drawer-back" data-drawer-back="">
+            ← Back to main menu
+          </button>
+          <div data-drawer-sidebar="" />
+        </div>
+      </div>
+    </div>
+  );
+}
