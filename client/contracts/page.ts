@@ -60,6 +60,8 @@ export interface Manifest {
   sidebars: Record<SidebarId, SidebarItem[]>;
   redirects: Record<string, string>;
   config: SiteConfig;
+  /** Paths of the build's files other than Markdown twins (sitemap.xml, llms.txt, the API document…). */
+  files: string[];
 }
 
 /** KV key names of one build; the ContentStore and the publisher are the only users. */
@@ -69,5 +71,19 @@ export const kvKeys = {
   page: (buildId: string, route: string) => `build/${buildId}/page${route}`,
   /** Content-addressed (name = hash.ext), so shared by every build that uses the file. */
   asset: (name: string) => `asset/${name}`,
-  builds: "builds",
+  /** The search records and the MiniSearch index over them (client/contracts/search.ts). */
+  searchIndex: (buildId: string) => `build/${buildId}/search/index`,
+  /** A derived file of the build (sitemap.xml, llms.txt, a page's .md twin, the API document). */
+  file: (buildId: string, path: string) => `build/${buildId}/file${path}`,
+  /** Route → digest of its page record, for diffs between builds. */
+  digests: (buildId: string) => `build/${buildId}/digests`,
+  /** Names of the content assets the build refers to, for garbage collection. */
+  buildAssets: (buildId: string) => `build/${buildId}/assets`,
+  /** The builds a channel has pointed at, oldest first (JSON PublishRecord[]). */
+  history: (channel: string) => `history/${channel}`,
 } as const;
+
+export interface PublishRecord {
+  buildId: string;
+  at: string;
+}

@@ -9,14 +9,19 @@ import type { SidebarId } from "../../client/contracts/site-config";
 import { isElement, type TreeNode } from "../../client/contracts/tree";
 import { loadSiteConfig } from "../config/load";
 import { fillDocCards } from "./cards";
+import { derivedFiles } from "./derived";
 import { discover, type DocSource } from "./discover";
 import { getHighlighter } from "./highlight";
 import { processImages, type ContentAsset } from "./images";
 import { anchorsOf, checkLinks } from "./links";
 import { compilePage } from "./mdx";
 import type { BuiltPage } from "./pages";
+import { buildSearchIndex } from "../search/build-index";
+import { searchRecords } from "../search/records";
+import type { SearchIndexFile, SearchRecord } from "../../client/contracts/search";
 import { breadcrumbsFor, buildSidebar, flattenSidebar, type Sidebars } from "./sidebars";
 import { tocOf } from "./toc";
+import { generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
 
 /** Compiled trees by source text, so watch mode only recompiles the files that changed. */
 export type BuildCache = Map<string, string>;
@@ -36,7 +41,13 @@ export interface SiteBuild {
   pages: Map<string, PageRecord>;
   /** Content-addressed files pages refer to (images), by file name under /_assets/. */
   assets: Map<string, ContentAsset>;
+  /** Search records (DocSearch shape, what Algolia gets) and the embedded index over them (what KV gets). */
+  search: { records: SearchRecord[]; index: SearchIndexFile };
   warnings: string[];
+  /** Node API reference: the API description as downloadable files (served at their `path`). */
+  files: GeneratedFile[];
+  /** Printed like warnings but never fail the strict build: things resolved by design. */
+  notices: string[];
 }
 
 export class BuildFailed extends Error {}
@@ -89,6 +100,16 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   }
   if (errors.length) throw new BuildFailed(errors.join("\n"));
 
+  // --- Node API reference (openapi/generate): pages, apiSidebar, downloadable description ---
+  const api = await generateApiReference(options.root).catch((e) => {
+    throw e instanceof OpenApiInvalid ? new BuildFailed(e.message) : e;
+  });
+  built.push(...api.pages);
+  sidebars.apiSidebar = api.sidebar;
+  api.warnings.forEach(warn);
+  api.notices.forEach((m) => options.warn?.(m));
+  // --- end Node API reference ---
+
   const routes: Record<string, RouteEntry> = {};
   for (const p of built) routes[p.route] = { title: p.title, description: p.description, sidebar: p.sidebar };
 
@@ -110,10 +131,10 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   checkLinks(
     built,
     {
-      routes: new Set(Object.keys(routes)),
+      routes: new Set([...Object.keys(routes), ...api.files.map((f) => f.path)]),
       files: new Map(docs.map((d) => [d.file, d.route])),
       redirects,
-      anchors: new Map(built.map((p) => [p.route, anchorsOf(p)])),
+      anchors: new Map(built.map((p) => [p.route, new Set([...anchorsOf(p), ...(api.anchors.get(p.route) ?? [])])])),
     },
     warn,
   );
@@ -138,7 +159,14 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   hash.update(JSON.stringify(body));
   for (const [route, record] of [...pages].sort(([a], [b]) => a.localeCompare(b))) hash.update(route).update(JSON.stringify(record));
   const buildId = hash.digest("hex").slice(0, 12);
-  return { buildId, manifest: { buildId, builtAt: new Date().toISOString(), ...body }, pages, assets, warnings };
+  const records = searchRecords(built, config.url);
+  const search = { records, index: buildSearchIndex(records, config.url) };
+  const manifest: Manifest = { buildId, builtAt: new Date().toISOString(), ...body, files: [] };
+  // Files for machines (sitemap, robots.txt, llms.txt, Markdown twins) next to the API document.
+  const sources = new Map(built.map((p) => [p.route, p.source ? `content/docs/${p.source}` : "openapi/node.yaml"]));
+  const files = [...api.files, ...(await derivedFiles(options.root, manifest, pages, sources))];
+  manifest.files = files.map((f) => f.path).filter((p) => !p.endsWith(".md"));
+  return { buildId, manifest, pages, assets, search, warnings, files, notices: api.notices };
 }
 
 function toRecord(page: BuiltPage, sidebars: Sidebars, editUrl: string | null): PageRecord {

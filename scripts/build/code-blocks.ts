@@ -85,5 +85,5 @@ export function codeBlockFromPre(pre: TreeElement, hl: Highlighter, warn: (m: st
   if (parsed.title) props.title = parsed.title;
   if (parsed.showLineNumbers) props.showLineNumbers = true;
   // The token spans are serialised here, once, instead of by React on every render.
-  return ["CodeBlock", props, ["pre", { className: "code", dangerouslySetInnerHTML: { __html: `<code>${treeToHtml(children)}</code>` } }]];
+  return ["CodeBlock", props, ["pre", { className: "code", tabIndex: 0, dangerouslySetInnerHTML: { __html: `<code>${treeToHtml(children)}</code>` } }]];
 }

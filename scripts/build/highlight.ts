@@ -84,6 +84,40 @@ export function plainLines(code: string): TreeElement[] {
   return code.split("\n").map((line) => ["span", { className: "line" }, line] as TreeElement);
 }
 
+function channels(hex: string): [number, number, number] {
+  const h = hex.replace("#", "").slice(0, 6);
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+function luminance([r, g, b]: [number, number, number]): number {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+export function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(channels(a)), luminance(channels(b))].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+/**
+ * A theme colour nudged (lighter on dark, darker on light) until it reaches WCAG AA contrast 4.5:1
+ * on the code background; Dracula's comment grey, for one, does not.
+ */
+export function readable(color: string, bg: string, mode: "dark" | "light"): string {
+  let rgb = channels(color);
+  for (let i = 0; i < 40 && contrast(hex(rgb), bg) < 4.5; i++) {
+    rgb = rgb.map((v) => (mode === "dark" ? Math.min(255, v + 6) : Math.max(0, v - 6))) as [number, number, number];
+  }
+  return hex(rgb);
+}
+
+function hex(rgb: [number, number, number]): string {
+  return `#${rgb.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+}
+
 /** CSS for every colour the two themes can produce, plus the code block backgrounds. */
 export async function codeThemeCss(): Promise<string> {
   const hl = await getHighlighter();
@@ -100,7 +134,7 @@ export async function codeThemeCss(): Promise<string> {
     rules.push(`[data-theme=${mode}]{--code-bg:${theme.bg};--code-fg:${theme.fg}}`);
     for (const c of colors) {
       const cls = colorClass(prefix, c);
-      if (cls) rules.push(`[data-theme=${mode}] .${cls}{color:${c}}`);
+      if (cls) rules.push(`[data-theme=${mode}] .${cls}{color:${readable(c, theme.bg, mode)}}`);
     }
   }
   return rules.join("\n") + "\n[data-theme=dark] .i{font-style:italic}\n";

@@ -47,6 +47,8 @@ export async function compilePage(source: string, ctx: CompileContext): Promise<
   const runtime = createDataRuntime((el: TreeElement) => {
     const [type, props] = el;
     if (type === "pre") return codeBlockFromPre(el, ctx.highlighter, warn);
+    // Wide tables scroll sideways; a focusable scroller can be scrolled with the keyboard.
+    if (type === "table") return ["table", { ...(props ?? {}), tabIndex: 0 }, ...(el.slice(2) as TreeNode[])];
     if (HEADING.test(type) && !(props && typeof props.id === "string")) {
       return [type, { ...(props ?? {}), id: slugger.slug(textOf(el)) }, ...(el.slice(2) as TreeNode[])];
     }

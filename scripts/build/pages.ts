@@ -10,4 +10,6 @@ export interface BuiltPage {
   /** Source path relative to content/docs, for messages and the edit link; null for generated pages. */
   source: string | null;
   tree: TreeNode[];
+  /** Terms that should find the page without being shown, e.g. an API operation's id, method + path and parameter names. */
+  searchKeywords?: string[];
 }

@@ -20,6 +20,14 @@ export async function writeBuild(build: SiteBuild, outDir: string): Promise<stri
     await mkdir(path.join(dir, "assets"), { recursive: true });
     for (const [name, asset] of build.assets) await writeFile(path.join(dir, "assets", name), asset.body);
   }
+  await mkdir(path.join(dir, "search"), { recursive: true });
+  await writeFile(path.join(dir, "search", "records.json"), JSON.stringify(build.search.records));
+  await writeFile(path.join(dir, "search", "index.json"), JSON.stringify(build.search.index));
+  for (const file of build.files) {
+    const target = path.join(dir, "files", file.path);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.body);
+  }
   await writeFile(path.join(outDir, "latest"), build.buildId);
   return dir;
 }

@@ -1,6 +1,7 @@
 /**
  * Smoke test of the real worker bundle (dist/worker) on local workerd through Miniflare, with the
- * real content: every Learn and Build route answers 200, normalisation and 404 behave, assets load.
+ * real content: every route of routes.txt (Learn, Build, Node API) answers 200, normalisation and 404
+ * behave, assets load.
  */
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
@@ -18,13 +19,13 @@ const fetchPath = (p: string) => fetch(`${site.origin}${p}`, { redirect: "manual
 
 async function requiredRoutes(): Promise<string[]> {
   const text = await readFile(path.join(REPO_ROOT, "../shared/routes.txt"), "utf8").catch(() => "");
-  return text.split("\n").filter((l) => l.startsWith("/") && !l.startsWith("/api/") && l !== "/search");
+  return text.split("\n").filter((l) => l.startsWith("/") && l !== "/search");
 }
 
 describe("the production bundle on local workerd", () => {
-  it("serves every Learn and Build route of routes.txt with 200 and its title", async () => {
+  it("serves every Learn, Build and Node API route of routes.txt with 200 and its title", async () => {
     const routes = await requiredRoutes();
-    assert.ok(routes.length >= 38, `expected the Learn and Build routes, got ${routes.length}`);
+    assert.ok(routes.length >= 70, `expected the Learn, Build and API routes, got ${routes.length}`);
     const failures: string[] = [];
     for (const route of routes) {
       const res = await fetchPath(route);
@@ -58,8 +59,22 @@ describe("the production bundle on local workerd", () => {
     for (const asset of [js, css]) {
       const res = await fetchPath(asset);
       assert.equal(res.status, 200, asset);
+      assert.equal(res.headers.get("cache-control"), "public, max-age=31536000, immutable", asset);
       await res.arrayBuffer();
     }
+  });
+
+  it("serves the API document for download and the files for machines", async () => {
+    const yaml = await fetchPath("/api/node/openapi.yaml");
+    assert.equal(yaml.status, 200);
+    assert.match(await yaml.text(), /^openapi: 3\.0\.3/m);
+    const json = await fetchPath("/api/node/openapi.json");
+    assert.equal(json.headers.get("content-type"), "application/json; charset=utf-8");
+    assert.equal((await json.json()).info.title, "Movement Labs Node API");
+    const sitemap = await (await fetchPath("/sitemap.xml")).text();
+    assert.match(sitemap, /<loc>https:\/\/docs\.movementnetwork\.xyz\/api\/node\/get-transactions<\/loc><lastmod>/);
+    const twin = await (await fetchPath("/devs/faq.md")).text();
+    assert.match(twin, /^# /);
   });
 
   it("uses React's production build (no development warnings in the bundle)", async () => {

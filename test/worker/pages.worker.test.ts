@@ -48,6 +48,10 @@ describe("pages", () => {
     const html = await res.text();
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr"/);
     expect(html).toContain("<title>Alpha Page | Fixture Docs</title>");
+    expect(html).toContain('<link rel="canonical" href="https://docs.example.test/learn/Basics/alpha"/>');
+    expect(html).toContain('<meta property="og:title" content="Alpha Page | Fixture Docs"/>');
+    expect(html).toContain('<meta name="twitter:description" content="Alpha is second by position."/>');
+    expect(html).toContain('<link rel="alternate" hrefLang="en" href="https://docs.example.test/learn/Basics/alpha"/>');
     expect(html).toContain('<h1 id="alpha-page">Alpha Page</h1>');
     expect(html).toContain('<a class="sidebar-link active" href="/learn/Basics/alpha" aria-current="page">Alpha (label)</a>');
     expect(html).toMatch(/<nav class="toc"[^>]*>.*href="#first-section">First section<.*href="#a-subsection">A subsection</s);
@@ -82,6 +86,7 @@ describe("pages", () => {
     expect(await head.text()).toBe("");
     const etag = head.headers.get("ETag");
     expect(etag).toBe(`"${build.buildId}"`);
+    expect(head.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     const again = await get("/build/tools", { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);
   });
@@ -160,7 +165,8 @@ describe("failures", () => {
 
   it("shows the crash page with 503 when KV fails", async () => {
     const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`${BASE}/learn/Basics/alpha`), { ...env, CONTENT: brokenKv }, ctx);
+    // A path with no rendered copy in the cache.
+    const res = await app.fetch(new Request(`${BASE}/learn/Basics/never-rendered`), { ...env, CONTENT: brokenKv }, ctx);
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(503);
     const html = await res.text();
@@ -178,9 +184,36 @@ describe("failures", () => {
     await seedFixture();
   });
 
+  it("serves the last rendered copy when KV fails, and says so", async () => {
+    await get("/learn/Basics/beta");
+    await new Promise((r) => setTimeout(r, 50));
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`${BASE}/learn/Basics/beta`), { ...env, CONTENT: brokenKv }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Cache")).toBe("STALE");
+    expect(await res.text()).toContain("Beta Page");
+  });
+
+  it("treats a KV read that hangs as a failure (503 and a retry)", async () => {
+    const hanging = { get: () => new Promise(() => {}) } as unknown as KVNamespace;
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`${BASE}/never-rendered`), { ...env, CONTENT: hanging }, ctx);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain("This page crashed.");
+  });
+
+  it("shows the crash page, not a blank, for a corrupt page record", async () => {
+    await env.CONTENT.put(`build/${build.buildId}/page/learn/Basics/zeta`, '{"title": 42, "tree": "nope"}');
+    const res = await get("/learn/Basics/zeta");
+    expect(res.status).toBe(500);
+    expect(await res.text()).toContain("This page crashed.");
+    await seedFixture();
+  });
+
   it("shows the crash page with 503 when the channel points at nothing", async () => {
     const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`${BASE}/`), { ...env, CONTENT_CHANNEL: "preview-none" }, ctx);
+    const res = await app.fetch(new Request(`${BASE}/no-copy-cached`), { ...env, CONTENT_CHANNEL: "preview-none" }, ctx);
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(503);
     expect(res.headers.get("Retry-After")).toBe("10");

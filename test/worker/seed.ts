@@ -2,12 +2,15 @@
 import { env } from "cloudflare:test";
 import fixture from "../../dist/test-fixture/build.json";
 import { kvKeys, type Manifest, type PageRecord } from "../../client/contracts/page";
+import type { SearchIndexFile } from "../../client/contracts/search";
 
 export const build = fixture as unknown as {
   buildId: string;
   manifest: Manifest;
   pages: Record<string, PageRecord>;
   assets: Record<string, string>;
+  searchIndex: SearchIndexFile;
+  files: { path: string; body: string }[];
 };
 
 export async function seedFixture(channel = "production"): Promise<void> {
@@ -17,6 +20,8 @@ export async function seedFixture(channel = "production"): Promise<void> {
   for (const [name, base64] of Object.entries(build.assets)) {
     await env.CONTENT.put(kvKeys.asset(name), Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
   }
+  await env.CONTENT.put(kvKeys.searchIndex(build.buildId), JSON.stringify(build.searchIndex));
+  for (const file of build.files) await env.CONTENT.put(kvKeys.file(build.buildId, file.path), file.body);
   await env.CONTENT.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifest));
   await env.CONTENT.put(kvKeys.channel(channel), build.buildId);
 }

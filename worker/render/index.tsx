@@ -11,6 +11,8 @@ import { CrashPage } from "../../client/layout/CrashPage";
 import { DocPage } from "../../client/layout/DocPage";
 import { Document } from "../../client/layout/Document";
 import { NotFoundPage } from "../../client/layout/NotFoundPage";
+import { SearchPage } from "../../client/layout/SearchPage";
+import type { SearchPageView } from "../../client/contracts/search";
 import { assets } from "./assets";
 import { fallbackConfig } from "./fallback-config";
 import { flattenSidebar } from "../../client/contracts/sidebar";
@@ -38,6 +40,7 @@ export function renderDocPage(page: PageRecord, manifest: Manifest): Promise<Rea
       path={page.route}
       activeSidebar={page.sidebar}
       sidebarHomes={sidebarHomes(manifest)}
+      buildId={manifest.buildId}
     >
       <DocPage page={page} manifest={manifest} />
     </Document>,
@@ -56,6 +59,23 @@ export function renderNotFound(path: string, manifest: Manifest): Promise<Readab
       sidebarHomes={sidebarHomes(manifest)}
     >
       <NotFoundPage path={path} searchPath={`/${manifest.config.search.searchPagePath}`} nearest={nearestSection(path, manifest)} />
+    </Document>,
+  );
+}
+
+/** The /search page (worker/search/page.ts computes the view). */
+export function renderSearch(view: SearchPageView, manifest: Manifest): Promise<ReadableStream<Uint8Array>> {
+  return stream(
+    <Document
+      config={manifest.config}
+      assets={assets}
+      title="Search"
+      description={`Search the ${manifest.config.navbar.title} documentation.`}
+      path={null}
+      robots="noindex"
+      sidebarHomes={sidebarHomes(manifest)}
+    >
+      <SearchPage view={view} />
     </Document>,
   );
 }

@@ -1,0 +1,97 @@
+/**
+ * Files derived from a build for machines: sitemap.xml (with lastmod), robots.txt, llms.txt,
+ * llms-full.txt, and a Markdown twin of every page (served at <route>.md and on Accept: text/markdown).
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Manifest, PageRecord, SidebarItem } from "../../client/contracts/page";
+import { markdownPathOf } from "../../client/contracts/markdown-path";
+import { pageToMarkdown } from "./markdown";
+import { escapeHtml } from "./tree-html";
+
+export interface DerivedFile {
+  path: string;
+  contentType: string;
+  body: string;
+}
+
+const run = promisify(execFile);
+
+/** Last commit date of every file under `dirs` (one git call); empty when git has no history. */
+export async function lastModified(root: string, dirs: string[]): Promise<Map<string, string>> {
+  const dates = new Map<string, string>();
+  try {
+    const { stdout } = await run("git", ["log", "--format=@%cI", "--name-only", "--", ...dirs], { cwd: root, maxBuffer: 32 * 1024 * 1024 });
+    let date = "";
+    for (const line of stdout.split("\n")) {
+      if (line.startsWith("@")) date = line.slice(1);
+      else if (line && !dates.has(line)) dates.set(line, date);
+    }
+  } catch {
+    // Not a git checkout: every page gets the build time.
+  }
+  return dates;
+}
+
+export function sitemapXml(siteUrl: string, routes: string[], lastmod: (route: string) => string): string {
+  const urls = routes
+    .map((r) => `  <url><loc>${escapeHtml(siteUrl + r)}</loc><lastmod>${lastmod(r)}</lastmod></url>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
+
+function llmsSection(items: SidebarItem[], manifest: Manifest, siteUrl: string, depth = 0): string[] {
+  const lines: string[] = [];
+  for (const item of items) {
+    if (item.href) {
+      const desc = manifest.routes[item.href]?.description;
+      lines.push(`${"  ".repeat(depth)}- [${item.label}](${siteUrl}${markdownPathOf(item.href)})${desc ? `: ${desc}` : ""}`);
+    }
+    if (item.type === "category") lines.push(...llmsSection(item.items, manifest, siteUrl, item.href ? depth + 1 : depth));
+  }
+  return lines;
+}
+
+export function llmsTxt(manifest: Manifest): string {
+  const { config } = manifest;
+  const sections: [string, SidebarItem[]][] = [
+    ["Learn", manifest.sidebars.tutorialSidebar],
+    ["Build", manifest.sidebars.developersSidebar],
+    ["Node API reference", manifest.sidebars.apiSidebar],
+  ];
+  return [
+    `# ${config.navbar.title} documentation`,
+    "",
+    `> ${config.tagline}`,
+    "",
+    `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). The whole site in one file: ${config.url}/llms-full.txt`,
+    "",
+    ...sections.filter(([, items]) => items.length).flatMap(([title, items]) => [`## ${title}`, "", ...llmsSection(items, manifest, config.url), ""]),
+  ].join("\n");
+}
+
+export async function derivedFiles(root: string, manifest: Manifest, pages: Map<string, PageRecord>, sources: Map<string, string>): Promise<DerivedFile[]> {
+  const dates = await lastModified(root, ["content", "openapi"]);
+  const builtDay = manifest.builtAt.slice(0, 10);
+  const routes = [...pages.keys()].sort();
+  const lastmod = (route: string) => {
+    const source = sources.get(route);
+    return (source && dates.get(source)?.slice(0, 10)) || builtDay;
+  };
+  const twins = routes.map((route) => {
+    const page = pages.get(route)!;
+    return { route, body: pageToMarkdown(page.title, page.description, page.tree) };
+  });
+  const md = "text/markdown; charset=utf-8";
+  return [
+    { path: "/sitemap.xml", contentType: "application/xml; charset=utf-8", body: sitemapXml(manifest.config.url, routes, lastmod) },
+    { path: "/robots.txt", contentType: "text/plain; charset=utf-8", body: robotsTxt(manifest.config.url) },
+    { path: "/llms.txt", contentType: "text/plain; charset=utf-8", body: llmsTxt(manifest) },
+    { path: "/llms-full.txt", contentType: "text/plain; charset=utf-8", body: twins.map((t) => `<!-- ${manifest.config.url}${t.route} -->\n${t.body}`).join("\n\n") },
+    ...twins.map((t) => ({ path: markdownPathOf(t.route), contentType: md, body: t.body })),
+  ];
+}

@@ -1,0 +1,96 @@
+/**
+ * Channel operations over any KvTarget: what changed against the live build, rollback to a retained
+ * build, and garbage collection of old builds (never the live or the previous one of any channel).
+ */
+import { kvKeys, type Manifest, type PublishRecord } from "../../client/contracts/page";
+import type { KvTarget } from "./kv-target";
+
+export interface RouteDiff {
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+export async function readJson<T>(kv: KvTarget, key: string): Promise<T | null> {
+  const text = await kv.get(key);
+  return text ? (JSON.parse(text) as T) : null;
+}
+
+export async function liveBuildId(kv: KvTarget, channel: string): Promise<string | null> {
+  return (await kv.get(kvKeys.channel(channel)))?.trim() || null;
+}
+
+export function diffDigests(before: Record<string, string>, after: Record<string, string>): RouteDiff {
+  const added = Object.keys(after).filter((r) => !(r in before)).sort();
+  const removed = Object.keys(before).filter((r) => !(r in after)).sort();
+  const changed = Object.keys(after).filter((r) => r in before && before[r] !== after[r]).sort();
+  return { added, changed, removed };
+}
+
+/** Routes added, changed and removed by `next` against what `channel` serves now. */
+export async function diffAgainstLive(kv: KvTarget, channel: string, next: Record<string, string>): Promise<RouteDiff> {
+  const live = await liveBuildId(kv, channel);
+  const before = live ? ((await readJson<Record<string, string>>(kv, kvKeys.digests(live))) ?? {}) : {};
+  return diffDigests(before, next);
+}
+
+export async function history(kv: KvTarget, channel: string): Promise<PublishRecord[]> {
+  return (await readJson<PublishRecord[]>(kv, kvKeys.history(channel))) ?? [];
+}
+
+export class OperationError extends Error {}
+
+/** Points `channel` at a retained build. The build must be complete (its manifest present). */
+export async function rollback(kv: KvTarget, channel: string, buildId: string): Promise<{ from: string | null; to: string }> {
+  if (!/^[0-9a-f]{12}$/.test(buildId)) throw new OperationError(`"${buildId}" is not a build id (12 hex characters)`);
+  const manifest = await readJson<Manifest>(kv, kvKeys.manifest(buildId));
+  if (!manifest) throw new OperationError(`build ${buildId} is not in KV (it was never published or has been collected)`);
+  const from = await liveBuildId(kv, channel);
+  await kv.put(kvKeys.channel(channel), buildId);
+  const past = await history(kv, channel);
+  await kv.put(kvKeys.history(channel), JSON.stringify([...past, { buildId, at: new Date().toISOString() }]));
+  return { from, to: buildId };
+}
+
+/** Records a publish in the channel's history. */
+export async function recordPublish(kv: KvTarget, channel: string, buildId: string): Promise<void> {
+  const past = await history(kv, channel);
+  if (past.at(-1)?.buildId === buildId) return;
+  await kv.put(kvKeys.history(channel), JSON.stringify([...past, { buildId, at: new Date().toISOString() }]));
+}
+
+export interface GcResult {
+  kept: string[];
+  deleted: string[];
+  keysDeleted: number;
+}
+
+/**
+ * Deletes builds last published more than `retentionDays` ago, keeping the live and the previous
+ * build of every channel, and content assets no kept build refers to.
+ */
+export async function collectGarbage(kv: KvTarget, retentionDays: number, now = Date.now(), dryRun = false): Promise<GcResult> {
+  const channels = (await kv.list("channel/")).map((k) => k.slice("channel/".length));
+  const protectedIds = new Set<string>();
+  const lastSeen = new Map<string, number>();
+  for (const channel of channels) {
+    const live = await liveBuildId(kv, channel);
+    if (live) protectedIds.add(live);
+    const past = await history(kv, channel);
+    const distinct = [...new Set(past.map((p) => p.buildId))];
+    const previous = distinct.filter((id) => id !== live).at(-1);
+    if (previous) protectedIds.add(previous);
+    for (const p of past) lastSeen.set(p.buildId, Math.max(lastSeen.get(p.buildId) ?? 0, Date.parse(p.at)));
+  }
+  const buildKeys = await kv.list("build/");
+  const ids = [...new Set(buildKeys.map((k) => k.split("/")[1]!))];
+  const cutoff = now - retentionDays * 86_400_000;
+  const deleted = ids.filter((id) => !protectedIds.has(id) && (lastSeen.get(id) ?? 0) < cutoff);
+  const kept = ids.filter((id) => !deleted.includes(id));
+  const doomed = buildKeys.filter((k) => deleted.includes(k.split("/")[1]!));
+  const used = new Set<string>();
+  for (const id of kept) for (const name of (await readJson<string[]>(kv, kvKeys.buildAssets(id))) ?? []) used.add(kvKeys.asset(name));
+  const orphanAssets = (await kv.list("asset/")).filter((k) => !used.has(k));
+  if (!dryRun) await kv.deleteMany([...doomed, ...orphanAssets]);
+  return { kept, deleted, keysDeleted: doomed.length + orphanAssets.length };
+}

@@ -1,0 +1,108 @@
+/** Publishing, rollback and garbage collection over KV (in memory, and through wrangler locally). */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { kvKeys } from "../../client/contracts/page";
+import { collectGarbage, diffDigests, history, rollback, recordPublish } from "../../scripts/publish/operations";
+import { LOCAL_KV_ID } from "../../scripts/publish/local-kv";
+import { WranglerKv } from "../../scripts/publish/wrangler-kv";
+import { MemoryKv } from "../helpers/memory-kv";
+
+const DAY = 86_400_000;
+
+async function fakeBuild(kv: MemoryKv, id: string, assets: string[] = []) {
+  await kv.put(kvKeys.page(id, "/"), "{}");
+  await kv.put(kvKeys.buildAssets(id), JSON.stringify(assets));
+  await kv.put(kvKeys.manifest(id), JSON.stringify({ buildId: id }));
+  for (const a of assets) await kv.put(kvKeys.asset(a), "x");
+}
+
+describe("diffDigests", () => {
+  it("lists added, changed and removed routes", () => {
+    expect(diffDigests({ "/a": "1", "/b": "2", "/c": "3" }, { "/a": "1", "/b": "9", "/d": "4" })).toEqual({
+      added: ["/d"],
+      changed: ["/b"],
+      removed: ["/c"],
+    });
+  });
+});
+
+describe("rollback", () => {
+  it("points the channel at a retained build and records it", async () => {
+    const kv = new MemoryKv();
+    await fakeBuild(kv, "aaaaaaaaaaaa");
+    await fakeBuild(kv, "bbbbbbbbbbbb");
+    await kv.put(kvKeys.channel("production"), "bbbbbbbbbbbb");
+    expect(await rollback(kv, "production", "aaaaaaaaaaaa")).toEqual({ from: "bbbbbbbbbbbb", to: "aaaaaaaaaaaa" });
+    expect(await kv.get(kvKeys.channel("production"))).toBe("aaaaaaaaaaaa");
+    expect((await history(kv, "production")).map((h) => h.buildId)).toEqual(["aaaaaaaaaaaa"]);
+  });
+
+  it("refuses an unknown or malformed build id and leaves the channel alone", async () => {
+    const kv = new MemoryKv();
+    await kv.put(kvKeys.channel("production"), "bbbbbbbbbbbb");
+    await expect(rollback(kv, "production", "cccccccccccc")).rejects.toThrow(/build cccccccccccc is not in KV/);
+    await expect(rollback(kv, "production", "../../x")).rejects.toThrow(/not a build id/);
+    expect(await kv.get(kvKeys.channel("production"))).toBe("bbbbbbbbbbbb");
+  });
+});
+
+describe("collectGarbage", () => {
+  it("deletes old builds and orphan assets, never the live or previous build", async () => {
+    const kv = new MemoryKv();
+    const now = Date.now();
+    for (const [id, assets] of [
+      ["000000000001", ["a.svg"]],
+      ["000000000002", ["b.svg"]],
+      ["000000000003", ["b.svg"]],
+      ["000000000004", ["c.svg"]],
+    ] as const) await fakeBuild(kv, id, [...assets]);
+    await kv.put(
+      kvKeys.history("production"),
+      JSON.stringify([
+        { buildId: "000000000001", at: new Date(now - 40 * DAY).toISOString() },
+        { buildId: "000000000002", at: new Date(now - 30 * DAY).toISOString() },
+        { buildId: "000000000003", at: new Date(now - 20 * DAY).toISOString() },
+      ]),
+    );
+    await kv.put(kvKeys.channel("production"), "000000000003");
+    const result = await collectGarbage(kv, 14, now);
+    expect(result.deleted.sort()).toEqual(["000000000001", "000000000004"]);
+    expect(result.kept.sort()).toEqual(["000000000002", "000000000003"]);
+    expect(await kv.list("build/000000000001/")).toEqual([]);
+    expect(await kv.get(kvKeys.manifest("000000000002"))).not.toBeNull();
+    expect(await kv.list("asset/")).toEqual(["asset/b.svg"]);
+  });
+
+  it("changes nothing in a dry run", async () => {
+    const kv = new MemoryKv();
+    await fakeBuild(kv, "000000000001");
+    const before = [...kv.data.keys()];
+    const result = await collectGarbage(kv, 0, Date.now(), true);
+    expect(result.deleted).toEqual(["000000000001"]);
+    expect([...kv.data.keys()]).toEqual(before);
+  });
+});
+
+describe("through wrangler on local KV (the code path --remote uses)", () => {
+  it("writes, lists, reads and deletes keys, binary values included", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "docs-wrangler-kv-"));
+    try {
+      const kv = new WranglerKv(path.resolve(import.meta.dirname, "../.."), { remote: false, namespaceId: LOCAL_KV_ID, persistTo: dir });
+      await kv.putMany([
+        { key: "build/x/page/", value: '{"title":"Home"}' },
+        { key: "asset/pixel.png", value: new Uint8Array([137, 80, 78, 71]) },
+      ]);
+      await recordPublish(kv, "production", "0123456789ab");
+      expect(await kv.get("build/x/page/")).toBe('{"title":"Home"}');
+      expect(await kv.list("build/")).toEqual(["build/x/page/"]);
+      expect((await history(kv, "production"))[0]?.buildId).toBe("0123456789ab");
+      expect(await kv.get("missing-key")).toBeNull();
+      await kv.deleteMany(["build/x/page/"]);
+      expect(await kv.list("build/")).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

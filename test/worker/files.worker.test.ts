@@ -1,0 +1,53 @@
+/** Files for machines and the Markdown twins, served from the live build. */
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { seedFixture } from "./seed";
+
+const get = (path: string, init?: RequestInit) => SELF.fetch(`https://docs.example.test${path}`, { redirect: "manual", ...init });
+
+beforeAll(async () => {
+  await seedFixture();
+});
+
+describe("machine-readable files", () => {
+  it("serves a sitemap of every page with lastmod", async () => {
+    const res = await get("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    const xml = await res.text();
+    expect(xml).toContain("<loc>https://docs.example.test/learn/Basics/alpha</loc>");
+    expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it("serves robots.txt pointing at the sitemap", async () => {
+    const text = await (await get("/robots.txt")).text();
+    expect(text).toContain("Sitemap: https://docs.example.test/sitemap.xml");
+  });
+
+  it("serves llms.txt listing pages with their Markdown twins, and llms-full.txt", async () => {
+    const llms = await (await get("/llms.txt")).text();
+    expect(llms).toContain("- [Alpha (label)](https://docs.example.test/learn/Basics/alpha.md): Alpha is second by position.");
+    const full = await (await get("/llms-full.txt")).text();
+    expect(full).toContain("# Beta Page");
+    expect(full).toContain("```move");
+  });
+
+  it("serves a page's Markdown twin at <route>.md and on Accept: text/markdown", async () => {
+    const twin = await get("/learn/Basics/alpha.md");
+    expect(twin.status).toBe(200);
+    expect(twin.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
+    const md = await twin.text();
+    expect(md).toMatch(/^# Alpha Page/);
+    const negotiated = await get("/learn/Basics/alpha", { headers: { Accept: "text/markdown" } });
+    expect(negotiated.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
+    expect(await negotiated.text()).toBe(md);
+    const category = await get("/learn/Basics/index.md");
+    expect(await category.text()).toMatch(/^# The Basics/);
+    const browser = await get("/learn/Basics/alpha", { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+    expect(browser.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+  });
+
+  it("answers 404 for the twin of a page that does not exist", async () => {
+    expect((await get("/learn/nope.md")).status).toBe(404);
+  });
+});

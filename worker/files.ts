@@ -1,0 +1,54 @@
+/**
+ * The build's files for machines: sitemap.xml, robots.txt, llms.txt, llms-full.txt, the API
+ * document, and the Markdown twin of every page (at <route>.md, or on Accept: text/markdown).
+ * Only paths the manifest lists (or twins of its routes) reach KV.
+ */
+import { routeOfMarkdownPath, markdownPathOf } from "../client/contracts/markdown-path";
+import type { Manifest } from "../client/contracts/page";
+import type { ContentStore } from "./content-store";
+
+const TYPES: Record<string, string> = {
+  xml: "application/xml; charset=utf-8",
+  txt: "text/plain; charset=utf-8",
+  md: "text/markdown; charset=utf-8",
+  yaml: "application/yaml; charset=utf-8",
+  json: "application/json; charset=utf-8",
+};
+
+/** The file path a request wants, or null when it is not a file of this build. */
+export function filePathFor(path: string, accept: string | undefined, manifest: Manifest): string | null {
+  if (manifest.files.includes(path)) return path;
+  const twinOf = routeOfMarkdownPath(path);
+  if (twinOf !== null && Object.hasOwn(manifest.routes, twinOf)) return path;
+  if (Object.hasOwn(manifest.routes, path) && prefersMarkdown(accept)) return markdownPathOf(path);
+  return null;
+}
+
+/** True when the client asks for Markdown over HTML (e.g. `Accept: text/markdown`). */
+export function prefersMarkdown(accept: string | undefined): boolean {
+  if (!accept || accept.length > 1024) return false;
+  let md = -1;
+  let html = -1;
+  for (const part of accept.split(",")) {
+    const [type, ...params] = part.trim().toLowerCase().split(";");
+    const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+    if (type === "text/markdown") md = Math.max(md, Number.isFinite(q) ? q : 0);
+    if (type === "text/html") html = Math.max(html, Number.isFinite(q) ? q : 0);
+  }
+  return md > 0 && md >= html;
+}
+
+export async function serveFile(store: ContentStore, buildId: string, filePath: string, method: string): Promise<Response | null> {
+  const body = await store.file(buildId, filePath);
+  if (body === null) return null;
+  const ext = filePath.split(".").pop() ?? "";
+  const headers: Record<string, string> = {
+    "Content-Type": TYPES[ext] ?? "application/octet-stream",
+    "Cache-Control": "public, max-age=300",
+    ETag: `"${buildId}"`,
+    "X-Content-Type-Options": "nosniff",
+    Vary: "Accept",
+  };
+  if (filePath.startsWith("/api/")) headers["Access-Control-Allow-Origin"] = "*";
+  return new Response(method === "HEAD" ? null : body, { headers });
+}
