@@ -3,19 +3,11 @@
  * so responses are immutable. Anything that is not a well-formed name is a 404 without a KV read.
  */
 import type { Context } from "hono";
+import { IMAGE_TYPES } from "../client/contracts/image-types";
 import { kvKeys } from "../client/contracts/page";
 import type { AppEnv } from "./env";
 
 const NAME = /^[0-9a-f]{16}\.(svg|png|gif|jpe?g|webp|avif)$/;
-const TYPES: Record<string, string> = {
-  svg: "image/svg+xml",
-  png: "image/png",
-  gif: "image/gif",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  webp: "image/webp",
-  avif: "image/avif",
-};
 
 export async function serveContentAsset(c: Context<AppEnv>, name: string): Promise<Response> {
   const m = NAME.exec(name);
@@ -24,7 +16,7 @@ export async function serveContentAsset(c: Context<AppEnv>, name: string): Promi
   if (!body) return c.text("Not Found", 404);
   return new Response(c.req.method === "HEAD" ? null : body, {
     headers: {
-      "Content-Type": TYPES[m[1]!]!,
+      "Content-Type": IMAGE_TYPES[m[1]!]!,
       "Cache-Control": "public, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
       // An SVG opened directly must not run scripts.

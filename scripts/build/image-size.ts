@@ -62,12 +62,4 @@ export function imageSize(body: Buffer, ext: string): ImageSize | null {
   }
 }
 
-export const IMAGE_TYPES: Record<string, string> = {
-  svg: "image/svg+xml",
-  png: "image/png",
-  gif: "image/gif",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  webp: "image/webp",
-  avif: "image/avif",
-};
+export { IMAGE_TYPES } from "../../client/contracts/image-types";
