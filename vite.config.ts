@@ -1,6 +1,6 @@
 /**
  * Builds the browser side: the boot script and the stylesheet (hashed, immutable) plus the files in
- * client/public. The worker reads dist/client/.vite/manifest.json to link them. The worker itself
+ * client/public. The worker reads dist/client/.vite/asset-manifest.json to link them. The worker itself
  * is bundled by wrangler (see wrangler.toml).
  */
 import { defineConfig } from "vite";
@@ -10,7 +10,8 @@ export default defineConfig({
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
-    manifest: true,
+    // Named so it is not mistaken for the content build's manifest.json.
+    manifest: ".vite/asset-manifest.json",
     target: "es2022",
     modulePreload: false,
     rollupOptions: {

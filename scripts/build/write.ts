@@ -1,5 +1,5 @@
 /** Writes a build to disk (dist/content/<id>/) for inspection, publishing and the bench. */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SiteBuild } from "./build";
 
@@ -29,5 +29,9 @@ export async function writeBuild(build: SiteBuild, outDir: string): Promise<stri
     await writeFile(target, file.body);
   }
   await writeFile(path.join(outDir, "latest"), build.buildId);
+  // Only the newest build is kept on disk; KV keeps the history.
+  for (const entry of await readdir(outDir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== build.buildId) await rm(path.join(outDir, entry.name), { recursive: true, force: true });
+  }
   return dir;
 }

@@ -121,7 +121,7 @@ describe("the API explorer", () => {
     assert.ok(fetched.slice(before).some((p) => /ApiExplorer\.island-.*\.js$/.test(p)));
     assert.equal(await page.locator("form.api-x").count(), 0, "hovering loads the explorer but does not open it");
 
-    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, "dist/client/.vite/manifest.json"), "utf8")) as Record<string, { file: string; css?: string[] }>;
+    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, "dist/client/.vite/asset-manifest.json"), "utf8")) as Record<string, { file: string; css?: string[] }>;
     const entry = manifest["client/islands/api-explorer/ApiExplorer.island.tsx"]!;
     const gz = async (file: string) => gzipSync(await readFile(path.join(REPO_ROOT, "dist/client", file))).length;
     t.diagnostic(`explorer chunk ${entry.file}: ${((await gz(entry.file)) / 1024).toFixed(1)} KB gzip, its CSS ${((await gz(entry.css![0]!)) / 1024).toFixed(1)} KB gzip`);

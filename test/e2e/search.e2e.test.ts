@@ -136,7 +136,7 @@ describe("the search modal", () => {
     assert.ok(onHover.some((p) => /SearchModal-.*\.css$/.test(p)));
     assert.ok(!(await page.locator(".DocSearch-Modal").isVisible()), "hovering does not open it");
 
-    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, "dist/client/.vite/manifest.json"), "utf8")) as Record<string, { file: string; css?: string[] }>;
+    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, "dist/client/.vite/asset-manifest.json"), "utf8")) as Record<string, { file: string; css?: string[] }>;
     const entry = manifest["client/islands/search/SearchModal.island.tsx"]!;
     const gz = async (file: string) => gzipSync(await readFile(path.join(REPO_ROOT, "dist/client", file))).length;
     const onHoverJs = (await Promise.all(onHover.filter((p) => p.endsWith(".js")).map((p) => gz(p.slice(1))))).reduce((a, b) => a + b, 0);
