@@ -69,6 +69,7 @@ app.on(["GET", "HEAD"], "*", async (c) => {
   const cache = c.env.DISABLE_PAGE_CACHE === "1" ? null : await caches.open("pages");
   let manifest: Manifest | null = null;
   let buildId: string | null = null;
+  let rendering = false;
   try {
     buildId = await store.liveBuildId();
     manifest = await store.manifest(buildId);
@@ -100,6 +101,7 @@ app.on(["GET", "HEAD"], "*", async (c) => {
 
     const page = await store.page(buildId, match.route);
     if (!page) throw new Error(`build ${buildId} lists ${match.route} but has no page record for it`);
+    rendering = true;
     const body = await renderDocPage(page, manifest);
     if (!cache) return htmlResponse(c, body, 200, manifest, { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, "X-Cache": "BYPASS" });
     const [forClient, forCache] = body.tee();
@@ -112,9 +114,9 @@ app.on(["GET", "HEAD"], "*", async (c) => {
     return htmlResponse(c, forClient, 200, manifest, { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, "X-Cache": "MISS" });
   } catch (error) {
     const kvDown = manifest === null;
-    logFailure(kvDown ? "content_unavailable" : "render_failed", { path, buildId, channel: c.env.CONTENT_CHANNEL, error });
-    if (kvDown) {
-      // KV is down or slow: the last rendered copy of this page is better than an error.
+    logFailure(rendering ? "render_failed" : "content_unavailable", { path, buildId, channel: c.env.CONTENT_CHANNEL, error });
+    if (!rendering) {
+      // KV is down, slow or inconsistent: the last rendered copy of this page beats an error.
       const stale = await cache?.match(cacheKeys("", path).last).catch(() => undefined);
       if (stale) return htmlResponse(c, stale.body, 200, null, { "Cache-Control": "no-store", "X-Cache": "STALE" });
     }
