@@ -47,37 +47,36 @@ export function renderDocPage(page: PageRecord, manifest: Manifest): Promise<Rea
   );
 }
 
-export function renderNotFound(path: string, manifest: Manifest): Promise<ReadableStream<Uint8Array>> {
+/** A page of the site that is not a doc (404, search): the chrome of `manifest`, not indexed. */
+function messagePage(manifest: Manifest, title: string, description: string, body: ReactNode): Promise<ReadableStream<Uint8Array>> {
   return stream(
     <Document
       config={manifest.config}
       assets={assets}
-      title="Page Not Found"
-      description="The page you asked for does not exist."
+      title={title}
+      description={description}
       path={null}
       robots="noindex"
       sidebarHomes={sidebarHomes(manifest)}
     >
-      <NotFoundPage path={path} searchPath={`/${manifest.config.search.searchPagePath}`} nearest={nearestSection(path, manifest)} />
+      {body}
     </Document>,
+  );
+}
+
+export function renderNotFound(path: string, manifest: Manifest): Promise<ReadableStream<Uint8Array>> {
+  const searchPath = `/${manifest.config.search.searchPagePath}`;
+  return messagePage(
+    manifest,
+    "Page Not Found",
+    "The page you asked for does not exist.",
+    <NotFoundPage path={path} searchPath={searchPath} nearest={nearestSection(path, manifest)} />,
   );
 }
 
 /** The /search page (worker/search/page.ts computes the view). */
 export function renderSearch(view: SearchPageView, manifest: Manifest): Promise<ReadableStream<Uint8Array>> {
-  return stream(
-    <Document
-      config={manifest.config}
-      assets={assets}
-      title="Search"
-      description={`Search the ${manifest.config.navbar.title} documentation.`}
-      path={null}
-      robots="noindex"
-      sidebarHomes={sidebarHomes(manifest)}
-    >
-      <SearchPage view={view} />
-    </Document>,
-  );
+  return messagePage(manifest, "Search", `Search the ${manifest.config.navbar.title} documentation.`, <SearchPage view={view} />);
 }
 
 /** The crash page; it must render even when no manifest could be read. */
@@ -111,11 +110,17 @@ export function nearestSection(path: string, manifest: Manifest): { label: strin
 }
 
 /** The first page of each sidebar: where the navbar's Learn, Build and API items lead. */
+const homesByManifest = new WeakMap<Manifest, Record<string, string>>();
 export function sidebarHomes(manifest: Manifest): Record<string, string> {
-  const homes: Record<string, string> = {};
-  for (const [id, items] of Object.entries(manifest.sidebars)) {
-    const first = flattenSidebar(items)[0];
-    if (first) homes[id] = first.href;
+  // Manifests are memoised per build in the isolate, so this is computed once per build.
+  let homes = homesByManifest.get(manifest);
+  if (!homes) {
+    homes = {};
+    for (const [id, items] of Object.entries(manifest.sidebars)) {
+      const first = flattenSidebar(items)[0];
+      if (first) homes[id] = first.href;
+    }
+    homesByManifest.set(manifest, homes);
   }
   return homes;
 }
