@@ -6,7 +6,7 @@
 import { watch } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSite, type BuildCache } from "./build/build";
+import { buildSite, BuildCache } from "./build/build";
 import { startLocalServer } from "./local/server";
 import { localKvPersistDir } from "./publish/local-kv";
 import { publishBuild } from "./publish/publish";
@@ -23,16 +23,19 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   process.exit(1);
 }
 
-const cache: BuildCache = new Map();
+const cache = new BuildCache();
 const server = await startLocalServer({ root, port, kvPersist: localKvPersistDir(siteRoot) });
 
 async function buildAndPublish(reason: string): Promise<void> {
   const started = performance.now();
   try {
     const build = await buildSite({ root: siteRoot, cache, warn: (m) => console.warn(`warning: ${m}`) });
+    const built = performance.now();
     const result = await publishBuild(server.kv, build, "production");
-    const ms = Math.round(performance.now() - started);
-    console.log(`${reason}: published build ${result.buildId} (${build.pages.size} pages) in ${ms} ms`);
+    const ms = (from: number, to = performance.now()) => Math.round(to - from);
+    console.log(
+      `${reason}: published build ${result.buildId} (${build.pages.size} pages, ${result.keysWritten} keys written) in ${ms(started)} ms (build ${ms(started, built)} ms, publish ${ms(built)} ms)`,
+    );
   } catch (e) {
     console.error(`${reason}: build failed; the site keeps serving the previous build.\n${(e as Error).message}`);
   }
@@ -48,7 +51,7 @@ if (watchMode) {
     clearTimeout(timer);
     timer = setTimeout(() => {
       running = running.then(() => buildAndPublish(`changed ${file ?? "content"}`));
-    }, 50);
+    }, 25);
   });
 }
 

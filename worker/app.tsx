@@ -82,7 +82,7 @@ app.on(["GET", "HEAD"], "*", async (c) => {
     }
     const filePath = filePathFor(path, c.req.header("Accept"), manifest);
     if (filePath) {
-      const file = await serveFile(store, buildId, filePath, c.req.method);
+      const file = await serveFile(store, manifest, filePath, c.req.method);
       if (file) return file;
     }
     const match = matchRoute(path, manifest.routes);
@@ -99,7 +99,7 @@ app.on(["GET", "HEAD"], "*", async (c) => {
     const cached = await cache?.match(keys.build);
     if (cached) return htmlResponse(c, cached.body, 200, manifest, { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, "X-Cache": "HIT" });
 
-    const page = await store.page(buildId, match.route);
+    const page = await store.page(manifest, match.route);
     if (!page) throw new Error(`build ${buildId} lists ${match.route} but has no page record for it`);
     rendering = true;
     const body = await renderDocPage(page, manifest);

@@ -38,8 +38,9 @@ export function prefersMarkdown(accept: string | undefined): boolean {
   return md > 0 && md >= html;
 }
 
-export async function serveFile(store: ContentStore, buildId: string, filePath: string, method: string): Promise<Response | null> {
-  const body = await store.file(buildId, filePath);
+export async function serveFile(store: ContentStore, manifest: Manifest, filePath: string, method: string): Promise<Response | null> {
+  const body = await store.file(manifest, filePath);
+  const buildId = manifest.buildId;
   if (body === null) return null;
   const ext = filePath.split(".").pop() ?? "";
   const headers: Record<string, string> = {

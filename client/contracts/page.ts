@@ -62,21 +62,24 @@ export interface Manifest {
   config: SiteConfig;
   /** Paths of the build's files other than Markdown twins (sitemap.xml, llms.txt, the API document…). */
   files: string[];
+  /**
+   * Where each page record and file is stored: route or file path → digest of the stored value
+   * (KV key kvKeys.blob(digest)). Values are content-addressed, so a build that changes one page
+   * writes one new page record and shares every other with the builds before it.
+   */
+  blobs: { pages: Record<string, string>; files: Record<string, string> };
 }
 
 /** KV key names of one build; the ContentStore and the publisher are the only users. */
 export const kvKeys = {
   channel: (name: string) => `channel/${name}`,
   manifest: (buildId: string) => `build/${buildId}/manifest`,
-  page: (buildId: string, route: string) => `build/${buildId}/page${route}`,
+  /** A page record or a file, content-addressed: the manifest's `blobs` maps routes and paths to digests. */
+  blob: (digest: string) => `blob/${digest}`,
   /** Content-addressed (name = hash.ext), so shared by every build that uses the file. */
   asset: (name: string) => `asset/${name}`,
   /** The search records and the MiniSearch index over them (client/contracts/search.ts). */
   searchIndex: (buildId: string) => `build/${buildId}/search/index`,
-  /** A derived file of the build (sitemap.xml, llms.txt, a page's .md twin, the API document). */
-  file: (buildId: string, path: string) => `build/${buildId}/file${path}`,
-  /** Route → digest of its page record, for diffs between builds. */
-  digests: (buildId: string) => `build/${buildId}/digests`,
   /** Names of the content assets the build refers to, for garbage collection. */
   buildAssets: (buildId: string) => `build/${buildId}/assets`,
   /** The builds a channel has pointed at, oldest first (JSON PublishRecord[]). */

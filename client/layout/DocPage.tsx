@@ -15,7 +15,7 @@ export function DocPage({ page, manifest }: { page: PageRecord; manifest: Manife
   return (
     <div className="doc-layout">
       {sidebar ? <Sidebar items={sidebar} route={page.route} label={SIDEBAR_LABELS[page.sidebar!] ?? "Docs"} /> : null}
-      <main id="main" className="doc-main" tabIndex={-1}>
+      <main id="main" className={page.toc.length > 0 ? "doc-main has-toc" : "doc-main"} tabIndex={-1}>
         <div className="doc-column">
           {page.breadcrumbs.length > 0 ? (
             <nav className="breadcrumbs" aria-label="Breadcrumbs">

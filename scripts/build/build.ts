@@ -8,12 +8,15 @@ import type { Manifest, PageRecord, RouteEntry } from "../../client/contracts/pa
 import type { SidebarId } from "../../client/contracts/site-config";
 import { isElement, type TreeNode } from "../../client/contracts/tree";
 import { loadSiteConfig } from "../config/load";
+import { blobDigest, pageRecordValue } from "./blobs";
+import type { BuildCache } from "./cache";
 import { fillDocCards } from "./cards";
-import { derivedFiles } from "./derived";
+import { derivedFiles, type MarkdownOf } from "./derived";
 import { discover, type DocSource } from "./discover";
 import { getHighlighter } from "./highlight";
 import { processImages, type ContentAsset } from "./images";
 import { anchorsOf, checkLinks } from "./links";
+import { pageToMarkdown } from "./markdown";
 import { compilePage } from "./mdx";
 import type { BuiltPage } from "./pages";
 import { buildSearchIndex } from "../search/build-index";
@@ -23,8 +26,7 @@ import { breadcrumbsFor, buildSidebar, flattenSidebar, type Sidebars } from "./s
 import { tocOf } from "./toc";
 import { generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
 
-/** Compiled trees by source text, so watch mode only recompiles the files that changed. */
-export type BuildCache = Map<string, string>;
+export { BuildCache } from "./cache";
 
 export interface BuildOptions {
   /** Repository root (holds content/). */
@@ -81,11 +83,11 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   for (const doc of byRoute.values()) {
     try {
       const cacheKey = `${doc.file}\0${doc.body}`;
-      const hit = options.cache?.get(cacheKey);
+      const hit = options.cache?.trees.get(cacheKey);
       const tree = hit
         ? (JSON.parse(hit) as TreeNode[])
         : await compilePage(doc.body, { file: `content/docs/${doc.file}`, format: doc.format, highlighter, warn });
-      if (!hit) options.cache?.set(cacheKey, JSON.stringify(tree));
+      if (!hit) options.cache?.trees.set(cacheKey, JSON.stringify(tree));
       built.push({
         route: doc.route,
         title: doc.title,
@@ -159,13 +161,26 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   hash.update(JSON.stringify(body));
   for (const [route, record] of [...pages].sort(([a], [b]) => a.localeCompare(b))) hash.update(route).update(JSON.stringify(record));
   const buildId = hash.digest("hex").slice(0, 12);
-  const records = searchRecords(built, config.url);
-  const search = { records, index: buildSearchIndex(records, config.url) };
-  const manifest: Manifest = { buildId, builtAt: new Date().toISOString(), ...body, files: [] };
+  const recordValues = new Map([...pages].map(([route, record]) => [route, pageRecordValue(record)]));
+  const records = searchRecords(built, config.url, options.cache && ((p) => `${recordValues.get(p.route)}\0${p.searchKeywords?.join("\0") ?? ""}`), options.cache?.searchRecords);
+  const search = { records, index: buildSearchIndex(records, config.url, options.cache?.searchTokens) };
+  const manifest: Manifest = { buildId, builtAt: new Date().toISOString(), ...body, files: [], blobs: { pages: {}, files: {} } };
   // Files for machines (sitemap, robots.txt, llms.txt, Markdown twins) next to the API document.
   const sources = new Map(built.map((p) => [p.route, p.source ? `content/docs/${p.source}` : "openapi/node.yaml"]));
-  const files = [...api.files, ...(await derivedFiles(options.root, manifest, pages, sources))];
+  const cache = options.cache;
+  const markdownOf: MarkdownOf | undefined = cache
+    ? (route, page) => {
+        const key = recordValues.get(route)!;
+        let hit = cache.markdown.get(key);
+        if (hit === undefined) cache.markdown.set(key, (hit = pageToMarkdown(page.title, page.description, page.tree)));
+        return hit;
+      }
+    : undefined;
+  const files = [...api.files, ...(await derivedFiles(options.root, manifest, pages, sources, markdownOf))];
   manifest.files = files.map((f) => f.path).filter((p) => !p.endsWith(".md"));
+  options.cache?.prune();
+  for (const [route, value] of recordValues) manifest.blobs.pages[route] = blobDigest(value);
+  for (const file of files) manifest.blobs.files[file.path] = blobDigest(file.body);
   return { buildId, manifest, pages, assets, search, warnings, files, notices: api.notices };
 }
 

@@ -74,7 +74,17 @@ export function llmsTxt(manifest: Manifest): string {
   ].join("\n");
 }
 
-export async function derivedFiles(root: string, manifest: Manifest, pages: Map<string, PageRecord>, sources: Map<string, string>): Promise<DerivedFile[]> {
+/** A page's Markdown twin; the build passes a memoised one in watch mode. */
+export type MarkdownOf = (route: string, page: PageRecord) => string;
+const toMarkdown: MarkdownOf = (_route, page) => pageToMarkdown(page.title, page.description, page.tree);
+
+export async function derivedFiles(
+  root: string,
+  manifest: Manifest,
+  pages: Map<string, PageRecord>,
+  sources: Map<string, string>,
+  markdownOf: MarkdownOf = toMarkdown,
+): Promise<DerivedFile[]> {
   const dates = await lastModified(root, ["content", "openapi"]);
   const builtDay = manifest.builtAt.slice(0, 10);
   const routes = [...pages.keys()].sort();
@@ -84,7 +94,7 @@ export async function derivedFiles(root: string, manifest: Manifest, pages: Map<
   };
   const twins = routes.map((route) => {
     const page = pages.get(route)!;
-    return { route, body: pageToMarkdown(page.title, page.description, page.tree) };
+    return { route, body: markdownOf(route, page) };
   });
   const md = "text/markdown; charset=utf-8";
   return [

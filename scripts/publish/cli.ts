@@ -2,6 +2,7 @@
  * Operations commands (local KV by default; `--remote` for Cloudflare KV, see scripts/publish/target.ts):
  *
  *   npm run publish -- [--channel production] [--dry-run] [--remote]   build, write the new build, flip the channel
+ *                      [--site <dir>]                                  build another site folder (holding content/)
  *   npm run rollback -- <build id> [--channel production] [--remote]    point the channel at a retained build
  *   npm run gc -- [--retention-days 14] [--dry-run] [--remote]          delete old builds (never live or previous)
  *   npm run builds -- [--channel production] [--remote]                 list the channel's publish history
@@ -14,25 +15,38 @@ import { buildSite } from "../build/build";
 import { collectGarbage, diffAgainstLive, history, liveBuildId, recordPublish, rollback } from "./operations";
 import { pageDigests, publishBuild } from "./publish";
 import { purgeUrls } from "./purge";
+import type { KvTarget } from "./kv-target";
 import { kvTargetFor, option } from "./target";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const [command, ...args] = process.argv.slice(2);
 const channel = option(args, "--channel") ?? "production";
 const dryRun = args.includes("--dry-run");
+/** Another site folder (holding content/) to build instead of this repository's; the benchmark uses it. */
+const site = option(args, "--site");
+const siteRoot = site ? path.resolve(site) : root;
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: publish [--channel c] [--dry-run] [--remote] | rollback <build id> | gc [--retention-days n] | builds`);
+  console.error(`${message}\nusage: publish [--channel c] [--dry-run] [--remote] [--site dir] | rollback <build id> | gc [--retention-days n] | builds`);
   process.exit(2);
 }
 
+if (args.includes("--site") && (!site || site.startsWith("--"))) usage("--site needs a folder");
 if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(channel)) usage(`invalid channel "${channel}" (lower-case letters, digits and "-")`);
 
 async function main(): Promise<void> {
-  const { kv, where } = kvTargetFor(root, args);
+  const target = await kvTargetFor(root, args);
+  try {
+    await run(target.kv, target.where);
+  } finally {
+    await target.close();
+  }
+}
+
+async function run(kv: KvTarget, where: string): Promise<void> {
   switch (command) {
     case "publish": {
-      const build = await buildSite({ root, strict: args.includes("--strict"), warn: (m) => console.warn(`warning: ${m}`) });
+      const build = await buildSite({ root: siteRoot, strict: args.includes("--strict"), warn: (m) => console.warn(`warning: ${m}`) });
       const diff = await diffAgainstLive(kv, channel, pageDigests(build));
       const live = await liveBuildId(kv, channel);
       console.log(`build ${build.buildId} → channel ${channel} on ${where} (live: ${live ?? "none"})`);

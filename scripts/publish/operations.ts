@@ -30,7 +30,7 @@ export function diffDigests(before: Record<string, string>, after: Record<string
 /** Routes added, changed and removed by `next` against what `channel` serves now. */
 export async function diffAgainstLive(kv: KvTarget, channel: string, next: Record<string, string>): Promise<RouteDiff> {
   const live = await liveBuildId(kv, channel);
-  const before = live ? ((await readJson<Record<string, string>>(kv, kvKeys.digests(live))) ?? {}) : {};
+  const before = live ? ((await readJson<Manifest>(kv, kvKeys.manifest(live)))?.blobs?.pages ?? {}) : {};
   return diffDigests(before, next);
 }
 
@@ -45,6 +45,7 @@ export async function rollback(kv: KvTarget, channel: string, buildId: string): 
   if (!/^[0-9a-f]{12}$/.test(buildId)) throw new OperationError(`"${buildId}" is not a build id (12 hex characters)`);
   const manifest = await readJson<Manifest>(kv, kvKeys.manifest(buildId));
   if (!manifest) throw new OperationError(`build ${buildId} is not in KV (it was never published or has been collected)`);
+  if (!manifest.blobs) throw new OperationError(`build ${buildId} predates content-addressed storage and cannot be served; publish its commit again`);
   const from = await liveBuildId(kv, channel);
   await kv.put(kvKeys.channel(channel), buildId);
   const past = await history(kv, channel);
@@ -67,7 +68,9 @@ export interface GcResult {
 
 /**
  * Deletes builds last published more than `retentionDays` ago, keeping the live and the previous
- * build of every channel, and content assets no kept build refers to.
+ * build of every channel, then the blobs (page records, files) and content assets no kept build
+ * refers to. Do not run it while a publish is writing: the new build's blobs are not referenced
+ * until its manifest is written.
  */
 export async function collectGarbage(kv: KvTarget, retentionDays: number, now = Date.now(), dryRun = false): Promise<GcResult> {
   const channels = (await kv.list("channel/")).map((k) => k.slice("channel/".length));
@@ -89,8 +92,12 @@ export async function collectGarbage(kv: KvTarget, retentionDays: number, now = 
   const kept = ids.filter((id) => !deleted.includes(id));
   const doomed = buildKeys.filter((k) => deleted.includes(k.split("/")[1]!));
   const used = new Set<string>();
-  for (const id of kept) for (const name of (await readJson<string[]>(kv, kvKeys.buildAssets(id))) ?? []) used.add(kvKeys.asset(name));
-  const orphanAssets = (await kv.list("asset/")).filter((k) => !used.has(k));
-  if (!dryRun) await kv.deleteMany([...doomed, ...orphanAssets]);
-  return { kept, deleted, keysDeleted: doomed.length + orphanAssets.length };
+  for (const id of kept) {
+    for (const name of (await readJson<string[]>(kv, kvKeys.buildAssets(id))) ?? []) used.add(kvKeys.asset(name));
+    const blobs = (await readJson<Manifest>(kv, kvKeys.manifest(id)))?.blobs;
+    for (const digest of [...Object.values(blobs?.pages ?? {}), ...Object.values(blobs?.files ?? {})]) used.add(kvKeys.blob(digest));
+  }
+  const orphans = [...(await kv.list("asset/")), ...(await kv.list("blob/"))].filter((k) => !used.has(k));
+  if (!dryRun) await kv.deleteMany([...doomed, ...orphans]);
+  return { kept, deleted, keysDeleted: doomed.length + orphans.length };
 }

@@ -32,7 +32,7 @@ async function currentBranch(): Promise<string> {
 async function main(): Promise<void> {
   const alias = previewAlias(process.argv[2] ?? (await currentBranch()));
   const channel = `preview-${alias}`;
-  const { kv, where } = kvTargetFor(root, ["--remote"]);
+  const { kv, where } = await kvTargetFor(root, ["--remote"]);
   const build = await buildSite({ root, strict: true });
   const diff = await diffAgainstLive(kv, "production", pageDigests(build));
   await publishBuild(kv, build, channel);

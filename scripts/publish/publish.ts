@@ -1,10 +1,12 @@
 /**
- * Publishing a build: every key of the build is written under build/<id>/, then the channel
- * pointer is flipped. A reader sees the old build or the new one, never a mix; an interrupted
- * publish leaves the old build live.
+ * Publishing a build: the values it needs are written first (page records and files as
+ * content-addressed blobs, only those KV does not hold yet; images; the search index), then the
+ * build's manifest, then the channel pointer is flipped. A reader sees the old build or the new
+ * one, never a mix; an interrupted publish leaves the old build live. A one-page change writes a
+ * handful of keys, not the whole site (KV's free plan allows 1,000 writes a day).
  */
-import { createHash } from "node:crypto";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys, type Manifest } from "../../client/contracts/page";
+import { pageRecordValue } from "../build/blobs";
 import type { SiteBuild } from "../build/build";
 import type { KvTarget } from "./kv-target";
 
@@ -14,31 +16,37 @@ export interface PublishResult {
   keysWritten: number;
 }
 
+/** Digests of the blobs the channel's live build uses: a new build need not write them again. */
+async function liveBlobs(kv: KvTarget, channel: string): Promise<Set<string>> {
+  const live = (await kv.get(kvKeys.channel(channel)))?.trim();
+  const text = live ? await kv.get(kvKeys.manifest(live)) : null;
+  if (!text) return new Set();
+  const manifest = JSON.parse(text) as Partial<Manifest>;
+  return new Set([...Object.values(manifest.blobs?.pages ?? {}), ...Object.values(manifest.blobs?.files ?? {})]);
+}
+
 export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: string): Promise<PublishResult> {
-  const entries: { key: string; value: string | Uint8Array }[] = [...build.pages].map(([route, record]) => ({
-    key: kvKeys.page(build.buildId, route),
-    value: JSON.stringify(record),
-  }));
-  // Images are content-addressed: only the ones KV does not hold yet are written.
+  const have = await liveBlobs(kv, channel);
+  const blobs = new Map<string, string>();
+  for (const [route, record] of build.pages) blobs.set(build.manifest.blobs.pages[route]!, pageRecordValue(record));
+  for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, file.body);
+  const entries: { key: string; value: string | Uint8Array }[] = [...blobs]
+    .filter(([digest]) => !have.has(digest))
+    .map(([digest, value]) => ({ key: kvKeys.blob(digest), value }));
+  // Images are content-addressed too: only the ones KV does not hold yet are written.
   const existing = new Set(await kv.list("asset/"));
-  const assets = [...build.assets]
-    .filter(([name]) => !existing.has(kvKeys.asset(name)))
-    .map(([name, a]) => ({ key: kvKeys.asset(name), value: new Uint8Array(a.body) }));
+  for (const [name, a] of build.assets) if (!existing.has(kvKeys.asset(name))) entries.push({ key: kvKeys.asset(name), value: new Uint8Array(a.body) });
   entries.push({ key: kvKeys.searchIndex(build.buildId), value: JSON.stringify(build.search.index) });
-  for (const file of build.files) entries.push({ key: kvKeys.file(build.buildId, file.path), value: file.body });
-  entries.push({ key: kvKeys.digests(build.buildId), value: JSON.stringify(pageDigests(build)) });
   entries.push({ key: kvKeys.buildAssets(build.buildId), value: JSON.stringify([...build.assets.keys()]) });
-  await kv.putMany([...assets, ...entries]);
+  await kv.putMany(entries);
   // The manifest goes last within the build: its presence marks the build complete.
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifest));
   const previous = await kv.get(kvKeys.channel(channel));
   if (previous !== build.buildId) await kv.put(kvKeys.channel(channel), build.buildId);
-  return { buildId: build.buildId, previous, keysWritten: assets.length + entries.length + 1 };
+  return { buildId: build.buildId, previous, keysWritten: entries.length + 1 };
 }
 
-/** Route → short digest of its page record, to tell which routes a new build changes. */
+/** Route → digest of its page record, to tell which routes a new build changes. */
 export function pageDigests(build: SiteBuild): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [route, record] of build.pages) out[route] = createHash("sha256").update(JSON.stringify(record)).digest("hex").slice(0, 16);
-  return out;
+  return build.manifest.blobs.pages;
 }

@@ -1,23 +1,34 @@
 /**
  * Chooses where the operations commands act: local KV (the default: the store `npm start` serves,
- * no account needed) or Cloudflare KV with `--remote` (needs KV_NAMESPACE_ID, CLOUDFLARE_API_TOKEN
- * and CLOUDFLARE_ACCOUNT_ID in the environment).
+ * no account needed, opened through Miniflare) or Cloudflare KV with `--remote`, through wrangler
+ * (needs KV_NAMESPACE_ID, CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in the environment).
  */
 import path from "node:path";
 import type { KvTarget } from "./kv-target";
-import { LOCAL_KV_ID } from "./local-kv";
+import { openLocalKv } from "./local-kv";
 import { WranglerKv } from "./wrangler-kv";
 
 export class TargetError extends Error {}
 
-export function kvTargetFor(root: string, args: string[], env: NodeJS.ProcessEnv = process.env): { kv: KvTarget; where: string } {
+export interface Target {
+  kv: KvTarget;
+  where: string;
+  /** Releases what the target holds open (the local store's workerd); call it when done. */
+  close(): Promise<void>;
+}
+
+export async function kvTargetFor(root: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Target> {
   if (args.includes("--remote")) {
     const missing = ["KV_NAMESPACE_ID", "CLOUDFLARE_API_TOKEN", "CLOUDFLARE_ACCOUNT_ID"].filter((k) => !env[k]);
     if (missing.length) throw new TargetError(`--remote needs ${missing.join(", ")} in the environment`);
-    return { kv: new WranglerKv(root, { remote: true, namespaceId: env.KV_NAMESPACE_ID! }), where: `Cloudflare KV ${env.KV_NAMESPACE_ID}` };
+    const kv = new WranglerKv(root, { remote: true, namespaceId: env.KV_NAMESPACE_ID! });
+    return { kv, where: `Cloudflare KV ${env.KV_NAMESPACE_ID}`, close: async () => {} };
   }
+  // The store wrangler keeps under --persist-to <dir> (<dir>/v3/kv), opened in this process: a
+  // local publish takes a second or two, not one wrangler start per KV call.
   const persistTo = env.DOCS_LOCAL_STATE ?? path.join(root, ".wrangler/state");
-  return { kv: new WranglerKv(root, { remote: false, namespaceId: LOCAL_KV_ID, persistTo }), where: `local KV in ${path.relative(root, persistTo) || "."}` };
+  const local = await openLocalKv(path.join(persistTo, "v3/kv"));
+  return { kv: local.kv, where: `local KV in ${path.relative(root, persistTo) || "."}`, close: local.dispose };
 }
 
 /** The value after a flag, e.g. option(["--channel", "x"], "--channel") → "x". */

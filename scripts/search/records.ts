@@ -155,8 +155,26 @@ const BOILERPLATE_PAGES = 3;
  * a block that repeats on many pages is kept only where it first appears, so generated reference
  * pages do not flood results (or the index) with the same sentence thirty times.
  */
-export function searchRecords(pages: Iterable<SearchablePage>, siteUrl: string): SearchRecord[] {
-  const all = [...pages].sort((a, b) => a.route.localeCompare(b.route)).flatMap((p) => searchRecordsOf(p, siteUrl));
+/**
+ * The site's records. With `keyOf` and `memo` (watch mode), a page whose key is unchanged reuses
+ * the records of the last build instead of walking its tree again.
+ */
+export function searchRecords(
+  pages: Iterable<SearchablePage>,
+  siteUrl: string,
+  keyOf?: (page: SearchablePage) => string,
+  memo?: { get(key: string): SearchRecord[] | undefined; set(key: string, value: SearchRecord[]): void },
+): SearchRecord[] {
+  const recordsOf = (page: SearchablePage) => {
+    if (!keyOf || !memo) return searchRecordsOf(page, siteUrl);
+    const key = `${siteUrl}\0${keyOf(page)}`;
+    const hit = memo.get(key);
+    if (hit) return hit;
+    const fresh = searchRecordsOf(page, siteUrl);
+    memo.set(key, fresh);
+    return fresh;
+  };
+  const all = [...pages].sort((a, b) => a.route.localeCompare(b.route)).flatMap(recordsOf);
   const pagesOf = new Map<string, Set<string>>();
   for (const r of all) {
     if (r.type !== "content" || !r.content) continue;

@@ -31,6 +31,24 @@ describe("in Chromium", () => {
     await context.close();
   });
 
+  it("lays the content out at its final width before the TOC has arrived (no layout shift while streaming)", async () => {
+    // The TOC comes after the article in the HTML; a browser paints the part it has parsed.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1350, height: 940 } });
+    const page = await context.newPage();
+    const url = `${site.origin}/learn/Basics/beta`;
+    await page.goto(url);
+    const columnWidth = () => page.locator(".doc-column").evaluate((e) => e.getBoundingClientRect().width);
+    const full = await columnWidth();
+    const html = await (await fetch(url)).text();
+    const cut = html.indexOf('<nav class="toc"');
+    assert.ok(cut > 0, "the page has a TOC");
+    await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html.slice(0, cut) }));
+    await page.goto(url);
+    assert.equal(await page.locator(".toc").count(), 0);
+    assert.equal(await columnWidth(), full);
+    await context.close();
+  });
+
   it("follows the next and previous links with the arrow keys, not while typing", async () => {
     const page = await browser.newPage();
     await page.goto(`${site.origin}/learn/Basics/beta`);

@@ -10,6 +10,7 @@ import path from "node:path";
 import { after, before, it } from "node:test";
 import { promisify } from "node:util";
 import { REPO_ROOT } from "../helpers/local-site";
+import { FIXTURE_ROOT } from "../helpers/temp-site";
 
 const run = promisify(execFile);
 let state: string;
@@ -64,4 +65,15 @@ it("publishes with a dry run first, records the build, and refuses bad rollbacks
   assert.match(malformed.out, /not a build id/);
   const badChannel = await cli("publish", "--channel", "Prod/../x");
   assert.equal(badChannel.code, 2);
+});
+
+it("publishes another site folder with --site, and refuses --site without a folder", async () => {
+  const dry = await cli("publish", "--dry-run", "--site", FIXTURE_ROOT);
+  assert.equal(dry.code, 0, dry.out);
+  // The fixture site's own pages are new; this repository's are not part of its build.
+  assert.match(dry.out, /added: [^\n]*\/build\/tools/);
+  assert.doesNotMatch(dry.out, /added: [^\n]*\/devs\/getstarted/);
+  const missing = await cli("publish", "--site");
+  assert.equal(missing.code, 2);
+  assert.match(missing.out, /--site needs a folder/);
 });

@@ -4,25 +4,14 @@
  */
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { after, before, it } from "node:test";
 import { REPO_ROOT } from "../helpers/local-site";
 import { tempSite, type TempSite } from "../helpers/temp-site";
+import { freePort } from "../../scripts/local/free-port";
 
 let site: TempSite;
 let child: ChildProcess;
 let origin: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
   const end = Date.now() + ms;

@@ -11,11 +11,26 @@ import { MemoryKv } from "../helpers/memory-kv";
 
 const DAY = 86_400_000;
 
-async function fakeBuild(kv: MemoryKv, id: string, assets: string[] = []) {
-  await kv.put(kvKeys.page(id, "/"), "{}");
+/** A published build whose home page record is the blob `page` and whose images are `assets`. */
+async function fakeBuild(kv: MemoryKv, id: string, assets: string[] = [], page = `page-of-${id}`) {
+  await kv.put(kvKeys.blob(page), "{}");
+  await kv.put(kvKeys.searchIndex(id), "{}");
   await kv.put(kvKeys.buildAssets(id), JSON.stringify(assets));
-  await kv.put(kvKeys.manifest(id), JSON.stringify({ buildId: id }));
+  await kv.put(kvKeys.manifest(id), JSON.stringify({ buildId: id, blobs: { pages: { "/": page }, files: {} } }));
   for (const a of assets) await kv.put(kvKeys.asset(a), "x");
+}
+
+/** Builds 1, 2 and 3 published 40, 30 and 20 days ago; 3 is live, so 2 is the previous one. */
+async function publishedThreeBuilds(kv: MemoryKv, now: number) {
+  await kv.put(
+    kvKeys.history("production"),
+    JSON.stringify([
+      { buildId: "000000000001", at: new Date(now - 40 * DAY).toISOString() },
+      { buildId: "000000000002", at: new Date(now - 30 * DAY).toISOString() },
+      { buildId: "000000000003", at: new Date(now - 20 * DAY).toISOString() },
+    ]),
+  );
+  await kv.put(kvKeys.channel("production"), "000000000003");
 }
 
 describe("diffDigests", () => {
@@ -39,6 +54,14 @@ describe("rollback", () => {
     expect((await history(kv, "production")).map((h) => h.buildId)).toEqual(["aaaaaaaaaaaa"]);
   });
 
+  it("refuses a build stored before content addressing, which the worker cannot serve", async () => {
+    const kv = new MemoryKv();
+    await kv.put(kvKeys.manifest("aaaaaaaaaaaa"), JSON.stringify({ buildId: "aaaaaaaaaaaa" }));
+    await kv.put(kvKeys.channel("production"), "bbbbbbbbbbbb");
+    await expect(rollback(kv, "production", "aaaaaaaaaaaa")).rejects.toThrow(/predates content-addressed storage/);
+    expect(await kv.get(kvKeys.channel("production"))).toBe("bbbbbbbbbbbb");
+  });
+
   it("refuses an unknown or malformed build id and leaves the channel alone", async () => {
     const kv = new MemoryKv();
     await kv.put(kvKeys.channel("production"), "bbbbbbbbbbbb");
@@ -58,21 +81,26 @@ describe("collectGarbage", () => {
       ["000000000003", ["b.svg"]],
       ["000000000004", ["c.svg"]],
     ] as const) await fakeBuild(kv, id, [...assets]);
-    await kv.put(
-      kvKeys.history("production"),
-      JSON.stringify([
-        { buildId: "000000000001", at: new Date(now - 40 * DAY).toISOString() },
-        { buildId: "000000000002", at: new Date(now - 30 * DAY).toISOString() },
-        { buildId: "000000000003", at: new Date(now - 20 * DAY).toISOString() },
-      ]),
-    );
-    await kv.put(kvKeys.channel("production"), "000000000003");
+    await publishedThreeBuilds(kv, now);
     const result = await collectGarbage(kv, 14, now);
     expect(result.deleted.sort()).toEqual(["000000000001", "000000000004"]);
     expect(result.kept.sort()).toEqual(["000000000002", "000000000003"]);
     expect(await kv.list("build/000000000001/")).toEqual([]);
     expect(await kv.get(kvKeys.manifest("000000000002"))).not.toBeNull();
     expect(await kv.list("asset/")).toEqual(["asset/b.svg"]);
+  });
+
+  it("deletes page blobs only no kept build refers to", async () => {
+    const kv = new MemoryKv();
+    const now = Date.now();
+    await fakeBuild(kv, "000000000001", [], "old-only");
+    await fakeBuild(kv, "000000000002", [], "shared");
+    await fakeBuild(kv, "000000000003", [], "shared");
+    await publishedThreeBuilds(kv, now);
+    await kv.put(kvKeys.blob("stray"), "{}");
+    const result = await collectGarbage(kv, 14, now);
+    expect(result.deleted).toEqual(["000000000001"]);
+    expect(await kv.list("blob/")).toEqual(["blob/shared"]);
   });
 
   it("changes nothing in a dry run", async () => {

@@ -1,6 +1,7 @@
 /** The worker in workerd: normalisation, routing, rendering, headers and error pages. */
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { kvKeys } from "../../client/contracts/page";
 import { app } from "../../worker/app";
 import { build, seedFixture } from "./seed";
 
@@ -177,7 +178,7 @@ describe("failures", () => {
 
   it("shows the crash page with 500 when a page record is missing from its build", async () => {
     // A route no earlier test rendered, so the page cache cannot answer for it.
-    await env.CONTENT.delete(`build/${build.buildId}/page/learn/Basics/zeta`);
+    await env.CONTENT.delete(kvKeys.blob(build.manifest.blobs.pages["/learn/Basics/zeta"]!));
     const res = await get("/learn/Basics/zeta");
     expect(res.status).toBe(500);
     expect(await res.text()).toContain("This page crashed.");
@@ -204,7 +205,7 @@ describe("failures", () => {
   });
 
   it("shows the crash page, not a blank, for a corrupt page record", async () => {
-    await env.CONTENT.put(`build/${build.buildId}/page/learn/Basics/zeta`, '{"title": 42, "tree": "nope"}');
+    await env.CONTENT.put(kvKeys.blob(build.manifest.blobs.pages["/learn/Basics/zeta"]!), '{"title": 42, "tree": "nope"}');
     const res = await get("/learn/Basics/zeta");
     expect(res.status).toBe(500);
     expect(await res.text()).toContain("This page crashed.");

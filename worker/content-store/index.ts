@@ -59,6 +59,7 @@ export class ContentStore {
     if (!memo) {
       memo = withTimeout(this.kv.get<Manifest>(kvKeys.manifest(buildId), { type: "json", cacheTtl: 3600 }), "reading the manifest").then((m) => {
         if (!m) throw new ContentUnavailable(`build ${buildId} has no manifest`);
+        if (!m.blobs) throw new ContentUnavailable(`build ${buildId} predates content-addressed storage; publish again`);
         return m;
       });
       memo.catch(() => manifests.delete(buildId));
@@ -77,16 +78,21 @@ export class ContentStore {
     });
   }
 
-  async page(buildId: string, route: string): Promise<PageRecord | null> {
-    const record = await withTimeout(this.kv.get<PageRecord>(kvKeys.page(buildId, route), { type: "json", cacheTtl: 3600 }), "reading a page");
+  /** The page record of `route` in the manifest's build, or null when the build has no such page. */
+  async page(manifest: Manifest, route: string): Promise<PageRecord | null> {
+    const digest = manifest.blobs.pages[route];
+    if (!digest) return null;
+    const record = await withTimeout(this.kv.get<PageRecord>(kvKeys.blob(digest), { type: "json", cacheTtl: 3600 }), "reading a page");
     if (record !== null && (typeof record !== "object" || !Array.isArray(record.tree) || typeof record.title !== "string")) {
-      throw new ContentUnavailable(`the page record of ${route} in build ${buildId} is corrupt`);
+      throw new ContentUnavailable(`the page record of ${route} in build ${manifest.buildId} is corrupt`);
     }
     return record;
   }
 
-  /** A derived file of the build (sitemap.xml, a Markdown twin, the API document), or null. */
-  async file(buildId: string, path: string): Promise<string | null> {
-    return withTimeout(this.kv.get(kvKeys.file(buildId, path), { cacheTtl: 3600 }), "reading a file");
+  /** A derived file of the manifest's build (sitemap.xml, a Markdown twin, the API document), or null. */
+  async file(manifest: Manifest, path: string): Promise<string | null> {
+    const digest = manifest.blobs.files[path];
+    if (!digest) return null;
+    return withTimeout(this.kv.get(kvKeys.blob(digest), { cacheTtl: 3600 }), "reading a file");
   }
 }

@@ -1,0 +1,76 @@
+/**
+ * The committed budgets (bench/budgets.json): their schema, and the check that names every figure
+ * over its budget. When a budget is missed, change the design, not the budget.
+ */
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
+import { formatIssues } from "../config/schema";
+import type { BenchReport } from "./report";
+
+const bytes = z.number().int().positive();
+const ms = z.number().positive();
+const score = z.number().int().min(0).max(100);
+const lighthouseBudget = z.strictObject({
+  performance: score,
+  accessibility: score,
+  bestPractices: score,
+  seo: score,
+  cls: z.number().min(0),
+  tbtMs: z.number().min(0),
+});
+
+export const budgetsSchema = z.strictObject({
+  $comment: z.string().optional(),
+  jsBeforeInputGzipBytes: z.strictObject({ docs: bytes, api: bytes }),
+  /** Raw HTML of the largest API reference page. */
+  largestApiPageHtmlBytes: bytes,
+  renderCpuMedianMs: z.strictObject({ page: ms, largestApiPage: ms }),
+  lighthouse: z.strictObject({ mobile: lighthouseBudget, desktop: lighthouseBudget }),
+  build: z.strictObject({ coldWallMs: ms, coldPeakRssBytes: bytes, saveToServedMs: ms }),
+});
+
+export type Budgets = z.infer<typeof budgetsSchema>;
+
+export async function loadBudgets(file: string, label = "bench/budgets.json"): Promise<Budgets> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(file, "utf8"));
+  } catch (e) {
+    throw new Error(`${label}: ${(e as Error).message}`);
+  }
+  const parsed = budgetsSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(formatIssues(label, parsed.error));
+  return parsed.data;
+}
+
+export const isApiRoute = (route: string) => route.startsWith("/api/");
+
+/** Every budget the report misses, each named with the page, the figure and the budget. */
+export function missedBudgets(report: BenchReport, budgets: Budgets): string[] {
+  const misses: string[] = [];
+  const over = (what: string, value: number, max: number, unit: string) => {
+    const u = unit ? ` ${unit}` : "";
+    if (value > max) misses.push(`${what} ${value}${u} > ${max}${u}`);
+  };
+  for (const page of report.pages) {
+    const kind = isApiRoute(page.route) ? "api" : "docs";
+    over(`${page.route}: JavaScript before input (gzip)`, page.bytes.jsGzip, budgets.jsBeforeInputGzipBytes[kind], "B");
+    over(`${page.route}: uncached render CPU (median)`, page.renderCpuMs, budgets.renderCpuMedianMs.page, "ms");
+    for (const form of ["mobile", "desktop"] as const) {
+      const lh = page.lighthouse[form];
+      const b = budgets.lighthouse[form];
+      for (const cat of ["performance", "accessibility", "bestPractices", "seo"] as const) {
+        if (lh[cat] < b[cat]) misses.push(`${page.route}: Lighthouse ${form} ${cat} ${lh[cat]} < ${b[cat]}${lh.failing.length ? ` (${lh.failing.join("; ")})` : ""}`);
+      }
+      over(`${page.route}: Lighthouse ${form} CLS`, lh.cls, b.cls, "");
+      over(`${page.route}: Lighthouse ${form} TBT`, lh.tbtMs, b.tbtMs, "ms");
+    }
+  }
+  const api = report.largestApiPage;
+  over(`${api.route} (largest API page): HTML`, api.htmlRaw, budgets.largestApiPageHtmlBytes, "B");
+  over(`${api.route} (largest API page): uncached render CPU (median)`, api.renderCpuMs, budgets.renderCpuMedianMs.largestApiPage, "ms");
+  over("cold full build: wall time", Math.round(report.build.cold.wallMs), budgets.build.coldWallMs, "ms");
+  over("cold full build: peak memory", report.build.cold.peakRssBytes, budgets.build.coldPeakRssBytes, "B");
+  over("save one MDX file → new page served (median)", Math.round(report.build.saveToServed.medianMs), budgets.build.saveToServedMs, "ms");
+  return misses;
+}

@@ -1,0 +1,144 @@
+/**
+ * Build figures an author feels: a cold full build (the three `npm run build` steps in fresh
+ * processes, dist/ removed first), the time from saving an MDX file to the new page being served
+ * by `npm run dev`, and the time `npm run publish` takes to put a one-page change into local KV.
+ * The last two work on a temporary copy of the site, so the repository is never edited.
+ */
+import { spawn } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sampleTreeMemory } from "./procfs";
+import { freePort } from "../local/free-port";
+
+const BUILD_STEPS = ["build:client", "build:worker", "build:content"] as const;
+/** The page the author edits in the save and publish measurements. */
+export const EDITED_PAGE = { file: "content/docs/devs/getstarted.mdx", route: "/devs/getstarted" };
+
+export interface ColdBuild {
+  wallMs: number;
+  peakRssBytes: number;
+  steps: { step: string; wallMs: number; peakRssBytes: number }[];
+}
+
+interface Finished {
+  wallMs: number;
+  peakRssBytes: number;
+  output: string;
+}
+
+/** Runs a command to completion, measuring wall time and the peak memory of its process tree. */
+function measured(cmd: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs: number }): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(cmd, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const memory = sampleTreeMemory(child.pid!, 50);
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const peakRssBytes = memory.stop();
+      const wallMs = performance.now() - started;
+      if (code === 0) resolve({ wallMs, peakRssBytes, output });
+      else reject(new Error(`${cmd} ${args.join(" ")} ${signal ? `was killed (${signal})` : `exited ${code}`}:\n${output.trim().split("\n").slice(-15).join("\n")}`));
+    });
+  });
+}
+
+export async function coldBuild(root: string): Promise<ColdBuild> {
+  for (const dir of ["client", "worker", "content"]) await rm(path.join(root, "dist", dir), { recursive: true, force: true });
+  const steps: ColdBuild["steps"] = [];
+  for (const step of BUILD_STEPS) {
+    const run = await measured("npm", ["run", "--silent", step], { cwd: root, timeoutMs: 300_000 });
+    steps.push({ step, wallMs: run.wallMs, peakRssBytes: run.peakRssBytes });
+  }
+  return {
+    wallMs: steps.reduce((sum, s) => sum + s.wallMs, 0),
+    peakRssBytes: Math.max(...steps.map((s) => s.peakRssBytes)),
+    steps,
+  };
+}
+
+/** A copy of what a site build reads (content, the OpenAPI document, public files) in a temp folder. */
+async function tempSiteCopy(root: string): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), "docs-bench-site-"));
+  for (const sub of ["content", "openapi/node.yaml", "client/public"]) await cp(path.join(root, sub), path.join(dir, sub), { recursive: true });
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string, everyMs = 10): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+/** Appends a paragraph an author might add; the marker tells the new page from the old one. */
+async function editPage(siteDir: string, marker: string): Promise<void> {
+  const file = path.join(siteDir, EDITED_PAGE.file);
+  await writeFile(file, `${await readFile(file, "utf8")}\n\nBenchmark edit ${marker}.\n`);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * `npm run dev` on a copy of the site: after it serves, save the edited page three times and time
+ * each save until the page served on loopback carries the edit. Returns the median and the samples.
+ */
+export async function saveToServed(root: string, saves = 3): Promise<{ medianMs: number; samplesMs: number[] }> {
+  const site = await tempSiteCopy(root);
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--watch", "--site", site.dir], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  try {
+    await until(async () => (output.includes("Movement docs at") ? true : undefined), 120_000, `npm run dev to serve the site:\n${output}`, 100);
+    const url = `http://127.0.0.1:${port}${EDITED_PAGE.route}`;
+    const samplesMs: number[] = [];
+    for (let i = 0; i < saves; i++) {
+      const marker = `${Date.now().toString(36)}-${i}`;
+      await new Promise((r) => setTimeout(r, 300)); // let the watcher settle between saves
+      await editPage(site.dir, marker);
+      const saved = performance.now();
+      // Poll gently: the dev server shares two cores with its own rebuild.
+      await until(async () => ((await (await fetch(url)).text()).includes(marker) ? true : undefined), 10_000, `the saved edit on ${url}:\n${output}`, 20);
+      samplesMs.push(performance.now() - saved);
+    }
+    if (process.env.BENCH_VERBOSE) console.log(output);
+    return { medianMs: median(samplesMs), samplesMs };
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("close", r));
+    await site.remove();
+  }
+}
+
+/**
+ * `npm run publish` (build + write to local KV through wrangler) on a copy of the site: once to fill
+ * an empty store, then again after editing one page, which is the step the figure is about.
+ */
+export async function publishOnePageChange(root: string): Promise<{ firstPublishMs: number; onePageChangeMs: number }> {
+  const site = await tempSiteCopy(root);
+  const env = { DOCS_LOCAL_STATE: path.join(site.dir, ".wrangler/state") };
+  const publish = () => measured(process.execPath, ["--import", "tsx", "scripts/publish/cli.ts", "publish", "--site", site.dir], { cwd: root, env, timeoutMs: 180_000 });
+  try {
+    const first = await publish();
+    await editPage(site.dir, "one-page-change");
+    const second = await publish();
+    if (!/changed: \/devs\/getstarted\b/.test(second.output)) throw new Error(`the one-page publish did not report the edited page as changed:\n${second.output}`);
+    return { firstPublishMs: first.wallMs, onePageChangeMs: second.wallMs };
+  } finally {
+    await site.remove();
+  }
+}

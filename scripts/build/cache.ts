@@ -1,0 +1,50 @@
+/**
+ * What `npm run dev` keeps between builds so that saving one file redoes the work of one page:
+ * compiled trees by source text and search records by final page record. Entries a build did not
+ * use are dropped after it, so a long session does not grow the cache.
+ */
+import type { SearchRecord } from "../../client/contracts/search";
+
+export class Memo<V> {
+  private entries = new Map<string, V>();
+  private used = new Set<string>();
+
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) this.used.add(key);
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.set(key, value);
+    this.used.add(key);
+  }
+
+  /** Forgets what the last build did not touch. */
+  prune(): void {
+    for (const key of this.entries.keys()) if (!this.used.has(key)) this.entries.delete(key);
+    this.used.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+export class BuildCache {
+  /** Compiled page tree (JSON) by file name and source text. */
+  readonly trees = new Memo<string>();
+  /** A page's search records by the exact page record they were taken from. */
+  readonly searchRecords = new Memo<SearchRecord[]>();
+  /** The search index's tokens of a text (titles and headings repeat across records and builds). */
+  readonly searchTokens = new Memo<string[]>();
+  /** A page's Markdown twin by the exact page record it was written from. */
+  readonly markdown = new Memo<string>();
+
+  prune(): void {
+    this.trees.prune();
+    this.searchRecords.prune();
+    this.searchTokens.prune();
+    this.markdown.prune();
+  }
+}

@@ -1,0 +1,28 @@
+/** Watch mode's cache: a rebuild after an edit equals a fresh build, and unused entries are dropped. */
+import { describe, expect, it } from "vitest";
+import { buildSite } from "../../scripts/build/build";
+import { BuildCache } from "../../scripts/build/cache";
+import { tempSite } from "../helpers/temp-site";
+
+const EDITED = "---\ntitle: Tools\ndescription: The tools page of the build sidebar.\nsidebar_position: 1\n---\n\n# Tools\n\nInstall the cached tools.\n";
+
+describe("BuildCache", () => {
+  it("gives the same build as no cache after an edit, and forgets the old version of the page", async () => {
+    const site = await tempSite();
+    try {
+      const cache = new BuildCache();
+      await buildSite({ root: site.root, cache });
+      const entries = cache.trees.size;
+      await site.write("docs/build/tools.mdx", EDITED);
+      const cached = await buildSite({ root: site.root, cache });
+      const fresh = await buildSite({ root: site.root });
+      expect(cached.buildId).toBe(fresh.buildId);
+      expect(cached.manifest.blobs).toEqual(fresh.manifest.blobs);
+      expect(JSON.stringify(cached.search.index)).toBe(JSON.stringify(fresh.search.index));
+      expect(JSON.stringify(cached.search.index)).toContain("cached tools");
+      expect(cache.trees.size).toBe(entries);
+    } finally {
+      await site.remove();
+    }
+  }, 60_000);
+});
