@@ -96,7 +96,7 @@ export function renderMarkdown(r: BenchReport): string {
     ),
     "",
     `- Save one MDX file → new page served by \`npm run dev\`: median ${Math.round(r.build.saveToServed.medianMs)} ms (saves: ${r.build.saveToServed.samplesMs.map((x) => Math.round(x)).join(", ")} ms).`,
-    `- \`npm run publish\` to local KV: ${s(r.build.publish.firstPublishMs)} into an empty store; ${s(r.build.publish.onePageChangeMs)} for a one-page change (build, diff and write, through wrangler).`,
+    `- \`npm run publish\` to local KV: ${s(r.build.publish.firstPublishMs)} into an empty store; ${s(r.build.publish.onePageChangeMs)} for a one-page change (the command as an author runs it: a cold content build, the route diff, then the writes).`,
     "",
     r.misses.length ? `## Budgets missed\n\n${r.misses.map((m) => `- ${m}`).join("\n")}` : "All budgets in bench/budgets.json are met.",
   ];

@@ -1,6 +1,6 @@
 /**
  * Local KV on disk, the same store `npm start` serves from (workerd's KV simulator under
- * .wrangler/state). Used by the local server, `npm run publish -- --local` and the tests.
+ * .wrangler/state). Used by the local server, the operations commands without `--remote`, and the tests.
  */
 import path from "node:path";
 import { Miniflare } from "miniflare";

@@ -1,7 +1,7 @@
 /**
  * KV through the wrangler CLI: `--remote` for Cloudflare (credentials from the environment:
- * CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID), or `--local --persist-to <dir>` for the on-disk
- * store `npm start` serves, which the tests use so that both go through the same code.
+ * CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID). The tests run it with `--local --persist-to
+ * <dir>` to exercise the code path `--remote` takes without an account.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
