@@ -6,7 +6,7 @@
 import { watch } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSite, BuildCache } from "./build/build";
+import { buildSite, BuildCache, type SiteBuild } from "./build/build";
 import { startLocalServer } from "./local/server";
 import { localKvPersistDir } from "./publish/local-kv";
 import { publishBuild } from "./publish/publish";
@@ -26,18 +26,26 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 const cache = new BuildCache();
 const server = await startLocalServer({ root, port, kvPersist: localKvPersistDir(siteRoot) });
 
-async function buildAndPublish(reason: string): Promise<void> {
+/** The search index of the last complete build, which a quick rebuild reuses. */
+let lastSearch: SiteBuild["search"] | undefined;
+
+/** Builds and publishes; `quick` reuses the last search index (see BuildOptions.staleSearch). */
+async function buildAndPublish(reason: string, quick = false): Promise<boolean> {
   const started = performance.now();
   try {
-    const build = await buildSite({ root: siteRoot, cache, warn: (m) => console.warn(`warning: ${m}`) });
+    const staleSearch = quick ? lastSearch : undefined;
+    const build = await buildSite({ root: siteRoot, cache, staleSearch, warn: (m) => console.warn(`warning: ${m}`) });
     const built = performance.now();
     const result = await publishBuild(server.kv, build, "production");
+    if (!staleSearch) lastSearch = build.search;
     const ms = (from: number, to = performance.now()) => Math.round(to - from);
     console.log(
       `${reason}: published build ${result.buildId} (${build.pages.size} pages, ${result.keysWritten} keys written) in ${ms(started)} ms (build ${ms(started, built)} ms, publish ${ms(built)} ms)`,
     );
+    return true;
   } catch (e) {
     console.error(`${reason}: build failed; the site keeps serving the previous build.\n${(e as Error).message}`);
+    return false;
   }
 }
 
@@ -47,10 +55,18 @@ console.log(`Movement docs at ${server.url.href.replace(/\/$/, "")} ${watchMode 
 if (watchMode) {
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
+  /** Bumped per save; work for an older save is skipped once a newer one is queued. */
+  let generation = 0;
   watch(path.join(siteRoot, "content"), { recursive: true }, (_event, file) => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      running = running.then(() => buildAndPublish(`changed ${file ?? "content"}`));
+      const mine = ++generation;
+      const reason = `changed ${file ?? "content"}`;
+      running = running.then(async () => {
+        if (mine !== generation) return;
+        // First the page (with the last search index), then the search index catches up.
+        if ((await buildAndPublish(reason, true)) && mine === generation) await buildAndPublish(`${reason}, search index`);
+      });
     }, 25);
   });
 }

@@ -108,7 +108,7 @@ export async function saveToServed(root: string, saves = 3): Promise<{ medianMs:
     const samplesMs: number[] = [];
     for (let i = 0; i < saves; i++) {
       const marker = `${Date.now().toString(36)}-${i}`;
-      await new Promise((r) => setTimeout(r, 300)); // let the watcher settle between saves
+      await new Promise((r) => setTimeout(r, 1500)); // let the last save's search index catch up
       await editPage(site.dir, marker);
       const saved = performance.now();
       // Poll gently: the dev server shares two cores with its own rebuild.

@@ -20,7 +20,7 @@ import { pageToMarkdown } from "./markdown";
 import { compilePage } from "./mdx";
 import type { BuiltPage } from "./pages";
 import { buildSearchIndex } from "../search/build-index";
-import { searchRecords } from "../search/records";
+import { searchRecords, type SearchablePage } from "../search/records";
 import type { SearchIndexFile, SearchRecord } from "../../client/contracts/search";
 import { breadcrumbsFor, buildSidebar, flattenSidebar, type Sidebars } from "./sidebars";
 import { tocOf } from "./toc";
@@ -35,6 +35,12 @@ export interface BuildOptions {
   strict?: boolean;
   warn?: (message: string) => void;
   cache?: BuildCache;
+  /**
+   * Watch mode: reuse this search index (the last build's) instead of indexing now, so that an
+   * edited page is served sooner; the caller builds again with a fresh index right after. The
+   * build id differs from that of the same content with a fresh index.
+   */
+  staleSearch?: SiteBuild["search"];
 }
 
 export interface SiteBuild {
@@ -160,10 +166,15 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const hash = createHash("sha256");
   hash.update(JSON.stringify(body));
   for (const [route, record] of [...pages].sort(([a], [b]) => a.localeCompare(b))) hash.update(route).update(JSON.stringify(record));
+  if (options.staleSearch) hash.update("\0stale search index");
   const buildId = hash.digest("hex").slice(0, 12);
   const recordValues = new Map([...pages].map(([route, record]) => [route, pageRecordValue(record)]));
-  const records = searchRecords(built, config.url, options.cache && ((p) => `${recordValues.get(p.route)}\0${p.searchKeywords?.join("\0") ?? ""}`), options.cache?.searchRecords);
-  const search = { records, index: buildSearchIndex(records, config.url, options.cache?.searchTokens) };
+  const searchOf = () => {
+    const keyOf = (p: SearchablePage) => `${recordValues.get(p.route)}\0${p.searchKeywords?.join("\0") ?? ""}`;
+    const records = searchRecords(built, config.url, options.cache && keyOf, options.cache?.searchRecords);
+    return { records, index: buildSearchIndex(records, config.url, options.cache?.searchTokens) };
+  };
+  const search = options.staleSearch ?? searchOf();
   const manifest: Manifest = { buildId, builtAt: new Date().toISOString(), ...body, files: [], blobs: { pages: {}, files: {} } };
   // Files for machines (sitemap, robots.txt, llms.txt, Markdown twins) next to the API document.
   const sources = new Map(built.map((p) => [p.route, p.source ? `content/docs/${p.source}` : "openapi/node.yaml"]));
@@ -178,7 +189,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
     : undefined;
   const files = [...api.files, ...(await derivedFiles(options.root, manifest, pages, sources, markdownOf))];
   manifest.files = files.map((f) => f.path).filter((p) => !p.endsWith(".md"));
-  options.cache?.prune();
+  options.cache?.prune({ keepSearch: Boolean(options.staleSearch) });
   for (const [route, value] of recordValues) manifest.blobs.pages[route] = blobDigest(value);
   for (const file of files) manifest.blobs.files[file.path] = blobDigest(file.body);
   return { buildId, manifest, pages, assets, search, warnings, files, notices: api.notices };

@@ -41,10 +41,12 @@ export class BuildCache {
   /** A page's Markdown twin by the exact page record it was written from. */
   readonly markdown = new Memo<string>();
 
-  prune(): void {
+  /** Forgets what the last build did not use; a build that did not index (staleSearch) keeps the search entries. */
+  prune(options: { keepSearch?: boolean } = {}): void {
     this.trees.prune();
+    this.markdown.prune();
+    if (options.keepSearch) return;
     this.searchRecords.prune();
     this.searchTokens.prune();
-    this.markdown.prune();
   }
 }

@@ -21,6 +21,16 @@ describe("BuildCache", () => {
       expect(JSON.stringify(cached.search.index)).toBe(JSON.stringify(fresh.search.index));
       expect(JSON.stringify(cached.search.index)).toContain("cached tools");
       expect(cache.trees.size).toBe(entries);
+
+      // A quick rebuild that reuses the last search index is a different build of the same pages.
+      await site.write("docs/build/tools.mdx", EDITED.replace("cached tools", "quick tools"));
+      const quick = await buildSite({ root: site.root, cache, staleSearch: cached.search });
+      expect(quick.search).toBe(cached.search);
+      expect(JSON.stringify(quick.pages.get("/build/tools"))).toContain("quick tools");
+      const complete = await buildSite({ root: site.root, cache });
+      expect(complete.buildId).not.toBe(quick.buildId);
+      expect(JSON.stringify(complete.search.index)).toBe(JSON.stringify((await buildSite({ root: site.root })).search.index));
+      expect(JSON.stringify(complete.search.index)).toContain("quick tools");
     } finally {
       await site.remove();
     }
