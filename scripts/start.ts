@@ -29,12 +29,16 @@ const server = await startLocalServer({ root, port, kvPersist: localKvPersistDir
 /** The search index of the last complete build, which a quick rebuild reuses. */
 let lastSearch: SiteBuild["search"] | undefined;
 
-/** Builds and publishes; `quick` reuses the last search index (see BuildOptions.staleSearch). */
-async function buildAndPublish(reason: string, quick = false): Promise<boolean> {
+/**
+ * Builds and publishes. "quick" reuses the last search index (see BuildOptions.staleSearch);
+ * "search" is the rebuild that follows it, whose warnings were already printed.
+ */
+async function buildAndPublish(reason: string, step: "full" | "quick" | "search" = "full"): Promise<boolean> {
   const started = performance.now();
   try {
-    const staleSearch = quick ? lastSearch : undefined;
-    const build = await buildSite({ root: siteRoot, cache, staleSearch, warn: (m) => console.warn(`warning: ${m}`) });
+    const staleSearch = step === "quick" ? lastSearch : undefined;
+    const warn = step === "search" ? undefined : (m: string) => console.warn(`warning: ${m}`);
+    const build = await buildSite({ root: siteRoot, cache, staleSearch, warn });
     const built = performance.now();
     const result = await publishBuild(server.kv, build, "production");
     if (!staleSearch) lastSearch = build.search;
@@ -65,7 +69,7 @@ if (watchMode) {
       running = running.then(async () => {
         if (mine !== generation) return;
         // First the page (with the last search index), then the search index catches up.
-        if ((await buildAndPublish(reason, true)) && mine === generation) await buildAndPublish(`${reason}, search index`);
+        if ((await buildAndPublish(reason, "quick")) && mine === generation) await buildAndPublish(`${reason}, search index`, "search");
       });
     }, 25);
   });
