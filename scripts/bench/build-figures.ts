@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sampleTreeMemory } from "./procfs";
 import { freePort } from "../local/free-port";
+import { median } from "./median";
 
 const BUILD_STEPS = ["build:client", "build:worker", "build:content"] as const;
 /** The page the author edits in the save and publish measurements. */
@@ -84,8 +85,6 @@ async function editPage(siteDir: string, marker: string): Promise<void> {
   const file = path.join(siteDir, EDITED_PAGE.file);
   await writeFile(file, `${await readFile(file, "utf8")}\n\nBenchmark edit ${marker}.\n`);
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * `npm run dev` on a copy of the site: after it serves, save the edited page three times and time

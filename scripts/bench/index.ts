@@ -14,7 +14,7 @@ import { buildSite } from "../build/build";
 import { chromiumPath } from "../local/chromium";
 import { startLocalServer, type LocalServer } from "../local/server";
 import { publishBuild } from "../publish/publish";
-import { loadBudgets, missedBudgets } from "./budgets";
+import { isApiRoute, loadBudgets, missedBudgets } from "./budgets";
 import { coldBuild, publishOnePageChange, saveToServed } from "./build-figures";
 import { pageBytes } from "./bytes";
 import { lighthouseFigures } from "./lighthouse";
@@ -64,7 +64,7 @@ let largestApiPage: BenchReport["largestApiPage"];
 try {
   const origin = cached.server.url.origin;
   const apiSizes = await Promise.all(
-    [...build.pages.keys()].filter((r) => r.startsWith("/api/")).map(async (route) => ({ route, htmlRaw: (await (await fetch(`${origin}${route}`)).arrayBuffer()).byteLength })),
+    [...build.pages.keys()].filter(isApiRoute).map(async (route) => ({ route, htmlRaw: (await (await fetch(`${origin}${route}`)).arrayBuffer()).byteLength })),
   );
   const largest = apiSizes.sort((a, b) => b.htmlRaw - a.htmlRaw)[0]!;
   largestApiPage = { ...largest, renderCpuMs: 0 };

@@ -6,6 +6,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Result } from "lighthouse";
 import { CHROMIUM_FLAGS, chromiumPath } from "../local/chromium";
+import { median } from "./median";
 
 export type FormFactor = "mobile" | "desktop";
 
@@ -50,8 +51,6 @@ async function runOnce(url: string, formFactor: FormFactor): Promise<Result> {
     }
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function failingAudits(lhr: Result): string[] {
   const out: string[] = [];

@@ -6,6 +6,7 @@
  * the cold first render is reported beside the median.
  */
 import type { Manifest, PageRecord } from "../../client/contracts/page";
+import { median } from "./median";
 
 /** Median CPU ms per route in `measured`, and the first (JIT-cold) render's CPU ms. */
 export async function renderCpuMs(measured: string[], all: PageRecord[], manifest: Manifest, runs = 50): Promise<{ cpu: Map<string, number>; coldFirstMs: number }> {
@@ -29,8 +30,7 @@ export async function renderCpuMs(measured: string[], all: PageRecord[], manifes
     if (!records.has(route)) throw new Error(`no page ${route} in the build`);
     const samples: number[] = [];
     for (let i = 0; i < runs; i++) samples.push(await cpuOf(route));
-    samples.sort((a, b) => a - b);
-    cpu.set(route, Number(samples[Math.floor(samples.length / 2)]!.toFixed(2)));
+    cpu.set(route, Number(median(samples).toFixed(2)));
   }
   return { cpu, coldFirstMs: Number(coldFirstMs.toFixed(1)) };
 }

@@ -16,17 +16,17 @@ export interface PublishResult {
   keysWritten: number;
 }
 
-/** Digests of the blobs the channel's live build uses: a new build need not write them again. */
-async function liveBlobs(kv: KvTarget, channel: string): Promise<Set<string>> {
-  const live = (await kv.get(kvKeys.channel(channel)))?.trim();
-  const text = live ? await kv.get(kvKeys.manifest(live)) : null;
+/** Digests of the blobs the live build uses: a new build need not write them again. */
+async function liveBlobs(kv: KvTarget, live: string | null): Promise<Set<string>> {
+  const text = live ? await kv.get(kvKeys.manifest(live.trim())) : null;
   if (!text) return new Set();
   const manifest = JSON.parse(text) as Partial<Manifest>;
   return new Set([...Object.values(manifest.blobs?.pages ?? {}), ...Object.values(manifest.blobs?.files ?? {})]);
 }
 
 export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: string): Promise<PublishResult> {
-  const have = await liveBlobs(kv, channel);
+  const previous = await kv.get(kvKeys.channel(channel));
+  const have = await liveBlobs(kv, previous);
   const blobs = new Map<string, string>();
   for (const [route, record] of build.pages) blobs.set(build.manifest.blobs.pages[route]!, pageRecordValue(record));
   for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, file.body);
@@ -41,7 +41,6 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
   await kv.putMany(entries);
   // The manifest goes last within the build: its presence marks the build complete.
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifest));
-  const previous = await kv.get(kvKeys.channel(channel));
   if (previous !== build.buildId) await kv.put(kvKeys.channel(channel), build.buildId);
   return { buildId: build.buildId, previous, keysWritten: entries.length + 1 };
 }
