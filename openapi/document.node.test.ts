@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { readFacts, REPO_ROOT } from "../test/helpers/node-api-facts";
+import { readFacts, REPO_ROOT } from "../test/helpers/spec-fixtures";
 import { loadDocument, OpenApiInvalid, parseDocument } from "./generate/load";
 import { Resolver } from "./generate/refs";
 
@@ -35,9 +35,14 @@ describe("openapi/node.yaml", () => {
   });
 
   it("names the missing target of a broken $ref and where it is used", async () => {
-    const text = (await readFile(FILE, "utf8")).replace('$ref: "#/components/schemas/ViewRequest"', '$ref: "#/components/schemas/ViewRequets"');
+    const text = (await readFile(FILE, "utf8")).replace(
+      '$ref: "#/components/schemas/ViewRequest"',
+      '$ref: "#/components/schemas/ViewRequets"',
+    );
     const line = text.split("\n").findIndex((l) => l.includes("ViewRequets")) + 1;
-    await expect(parseDocument(text, "openapi/node.yaml")).rejects.toThrow(new RegExp(`openapi/node\\.yaml:${line}:\\d+ .*ViewRequets`));
+    await expect(parseDocument(text, "openapi/node.yaml")).rejects.toThrow(
+      new RegExp(`openapi/node\\.yaml:${line}:\\d+ .*ViewRequets`),
+    );
   });
 
   it("keeps $ref names in the loaded document (shared schemas stay shared)", async () => {

@@ -69,7 +69,8 @@ if (watchMode) {
       running = running.then(async () => {
         if (mine !== generation) return;
         // First the page (with the last search index), then the search index catches up.
-        if ((await buildAndPublish(reason, "quick")) && mine === generation) await buildAndPublish(`${reason}, search index`, "search");
+        if ((await buildAndPublish(reason, "quick")) && mine === generation)
+          await buildAndPublish(`${reason}, search index`, "search");
       });
     }, 25);
   });

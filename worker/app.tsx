@@ -34,7 +34,11 @@ async function htmlResponse(
   manifest: Manifest | null,
   extra: Record<string, string> = {},
 ): Promise<Response> {
-  const headers = new Headers({ "Content-Type": HTML, ...(await securityHeaders(assistantOrigin(manifest))), ...extra });
+  const headers = new Headers({
+    "Content-Type": HTML,
+    ...(await securityHeaders(assistantOrigin(manifest))),
+    ...extra,
+  });
   return new Response(c.req.method === "HEAD" ? null : body, { status, headers });
 }
 
@@ -88,7 +92,9 @@ app.on(["GET", "HEAD"], "*", async (c) => {
     const match = matchRoute(path, manifest.routes);
     if (match.kind === "redirect") return redirect(withQuery(match.to, url.search));
     if (match.kind === "missing") {
-      return htmlResponse(c, await renderNotFound(safeDecode(path), manifest), 404, manifest, { "Cache-Control": "no-store" });
+      return htmlResponse(c, await renderNotFound(safeDecode(path), manifest), 404, manifest, {
+        "Cache-Control": "no-store",
+      });
     }
 
     const etag = `"${buildId}"`;
@@ -97,24 +103,44 @@ app.on(["GET", "HEAD"], "*", async (c) => {
     }
     const keys = cacheKeys(buildId, match.route);
     const cached = await cache?.match(keys.build);
-    if (cached) return htmlResponse(c, cached.body, 200, manifest, { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, "X-Cache": "HIT" });
+    if (cached)
+      return htmlResponse(c, cached.body, 200, manifest, {
+        ETag: etag,
+        "Cache-Control": PAGE_CACHE_CONTROL,
+        "X-Cache": "HIT",
+      });
 
     const page = await store.page(manifest, match.route);
     if (!page) throw new Error(`build ${buildId} lists ${match.route} but has no page record for it`);
     rendering = true;
     const body = await renderDocPage(page, manifest);
-    if (!cache) return htmlResponse(c, body, 200, manifest, { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, "X-Cache": "BYPASS" });
+    if (!cache)
+      return htmlResponse(c, body, 200, manifest, {
+        ETag: etag,
+        "Cache-Control": PAGE_CACHE_CONTROL,
+        "X-Cache": "BYPASS",
+      });
     const [forClient, forCache] = body.tee();
     c.executionCtx.waitUntil(
       new Response(forCache).text().then((html) => {
-        const stored = () => new Response(html, { headers: { "Content-Type": HTML, "Cache-Control": "public, max-age=86400" } });
+        const stored = () =>
+          new Response(html, { headers: { "Content-Type": HTML, "Cache-Control": "public, max-age=86400" } });
         return Promise.all([cache.put(keys.build, stored()), cache.put(keys.last, stored())]);
       }),
     );
-    return htmlResponse(c, forClient, 200, manifest, { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, "X-Cache": "MISS" });
+    return htmlResponse(c, forClient, 200, manifest, {
+      ETag: etag,
+      "Cache-Control": PAGE_CACHE_CONTROL,
+      "X-Cache": "MISS",
+    });
   } catch (error) {
     const kvDown = manifest === null;
-    logFailure(rendering ? "render_failed" : "content_unavailable", { path, buildId, channel: c.env.CONTENT_CHANNEL, error });
+    logFailure(rendering ? "render_failed" : "content_unavailable", {
+      path,
+      buildId,
+      channel: c.env.CONTENT_CHANNEL,
+      error,
+    });
     if (!rendering) {
       // KV is down, slow or inconsistent: the last rendered copy of this page beats an error.
       const stale = await cache?.match(cacheKeys("", path).last).catch(() => undefined);
@@ -128,7 +154,10 @@ app.on(["GET", "HEAD"], "*", async (c) => {
       });
     } catch (second) {
       logFailure("crash_page_failed", { path, error: second });
-      return new Response("This page crashed. Try again.", { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      return new Response("This page crashed. Try again.", {
+        status,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     }
   }
 });

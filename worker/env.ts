@@ -11,8 +11,11 @@ export interface Env {
 }
 
 type WorkerEnv = Env;
+// `cloudflare:test`'s `env` is typed by merging into the global Cloudflare.Env; merging needs both forms.
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Cloudflare {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface Env extends WorkerEnv {}
   }
 }

@@ -31,14 +31,24 @@ export function prefersMarkdown(accept: string | undefined): boolean {
   let html = -1;
   for (const part of accept.split(",")) {
     const [type, ...params] = part.trim().toLowerCase().split(";");
-    const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith("q="))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
     if (type === "text/markdown") md = Math.max(md, Number.isFinite(q) ? q : 0);
     if (type === "text/html") html = Math.max(html, Number.isFinite(q) ? q : 0);
   }
   return md > 0 && md >= html;
 }
 
-export async function serveFile(store: ContentStore, manifest: Manifest, filePath: string, method: string): Promise<Response | null> {
+export async function serveFile(
+  store: ContentStore,
+  manifest: Manifest,
+  filePath: string,
+  method: string,
+): Promise<Response | null> {
   const body = await store.file(manifest, filePath);
   const buildId = manifest.buildId;
   if (body === null) return null;

@@ -6,7 +6,8 @@ export function logFailure(event: string, details: Record<string, unknown>): voi
       level: "error",
       event,
       ...details,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : error === undefined ? undefined : String(error),
+      error:
+        error instanceof Error ? `${error.name}: ${error.message}` : error === undefined ? undefined : String(error),
     }),
   );
 }

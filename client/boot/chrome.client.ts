@@ -23,7 +23,9 @@ function setupHideOnScroll(): void {
 
 function setupDropdowns(): void {
   const closeAll = (except?: Element | null) =>
-    document.querySelectorAll<HTMLDetailsElement>(".navbar-dropdown[open]").forEach((d) => d !== except && (d.open = false));
+    document
+      .querySelectorAll<HTMLDetailsElement>(".navbar-dropdown[open]")
+      .forEach((d) => d !== except && (d.open = false));
   document.addEventListener("pointerover", (e) => {
     const d = (e.target as Element).closest?.(".navbar-dropdown") as HTMLDetailsElement | null;
     if (d && e instanceof PointerEvent && e.pointerType === "mouse") {

@@ -23,7 +23,8 @@ function load(url: URL): Promise<string> {
   if (!html) {
     html = fetch(key, { headers: { Accept: "text/html" }, credentials: "same-origin" }).then(async (res) => {
       const type = res.headers.get("Content-Type") ?? "";
-      if (!type.includes("text/html") || (res.status >= 500 && res.status !== 503)) throw new Error(`The server answered ${res.status}.`);
+      if (!type.includes("text/html") || (res.status >= 500 && res.status !== 503))
+        throw new Error(`The server answered ${res.status}.`);
       return res.text();
     });
     html.catch(() => prefetched.delete(key));
@@ -35,7 +36,10 @@ function load(url: URL): Promise<string> {
 
 function prefetch(href: string): void {
   if (!prefetchAllowed((navigator as Navigator & { connection?: Connection }).connection)) return;
-  const url = shouldIntercept({ href, target: "", download: false, button: 0, modifier: false }, new URL(location.href));
+  const url = shouldIntercept(
+    { href, target: "", download: false, button: 0, modifier: false },
+    new URL(location.href),
+  );
   if (url) void load(url).catch(() => {});
 }
 
@@ -67,7 +71,7 @@ function showError(url: URL, error: unknown): void {
   document.querySelector("#page")?.prepend(box);
 }
 
-function swap(html: string, url: URL): boolean {
+function swap(html: string): boolean {
   const next = new DOMParser().parseFromString(html, "text/html");
   const boot = (d: Document) => d.querySelector<HTMLScriptElement>("script[type=module][src]")?.getAttribute("src");
   const page = next.querySelector("#page");
@@ -82,7 +86,9 @@ function swap(html: string, url: URL): boolean {
   }
   // The navbar stays (its search island keeps its state); only the active section changes.
   document.querySelectorAll<HTMLAnchorElement>(".navbar-link").forEach((a) => {
-    const twin = next.querySelector<HTMLAnchorElement>(`.navbar-link[href="${CSS.escape(a.getAttribute("href") ?? "")}"]`);
+    const twin = next.querySelector<HTMLAnchorElement>(
+      `.navbar-link[href="${CSS.escape(a.getAttribute("href") ?? "")}"]`,
+    );
     a.className = twin?.className ?? a.className;
     if (twin?.hasAttribute("aria-current")) a.setAttribute("aria-current", twin.getAttribute("aria-current")!);
     else a.removeAttribute("aria-current");
@@ -111,7 +117,7 @@ async function navigate(url: URL, mode: "push" | "pop", restoreY: number | null 
       history.replaceState({ ...(history.state ?? {}), y: leavingY }, "");
       history.pushState({ y: 0 }, "", url.href);
     }
-    if (!swap(html, url)) {
+    if (!swap(html)) {
       location.assign(url.href);
       return;
     }
@@ -164,7 +170,8 @@ export function setupNavigation(): void {
   // Prefetch the next page when the pagination comes into view.
   if ("IntersectionObserver" in window) {
     const io = new IntersectionObserver((entries) => {
-      for (const entry of entries) if (entry.isIntersecting) prefetch((entry.target as HTMLAnchorElement).getAttribute("href")!);
+      for (const entry of entries)
+        if (entry.isIntersecting) prefetch((entry.target as HTMLAnchorElement).getAttribute("href")!);
     });
     const observe = () => document.querySelectorAll("[data-pagination]").forEach((a) => io.observe(a));
     observe();

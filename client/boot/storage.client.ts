@@ -14,5 +14,6 @@ export const writeStorage = (key: string, value: string) => storage().set(key, v
 /** The docs have one version, "current" (labelled "Next"); it is remembered as the preferred one. */
 export function rememberDocsVersion(): void {
   const version = document.documentElement.dataset.docsVersion;
-  if (version && readStorage("docs-preferred-version-default") !== version) writeStorage("docs-preferred-version-default", version);
+  if (version && readStorage("docs-preferred-version-default") !== version)
+    writeStorage("docs-preferred-version-default", version);
 }

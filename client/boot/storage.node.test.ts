@@ -29,7 +29,12 @@ describe("createStorage", () => {
   it("logs once and behaves as empty when storage is unavailable", () => {
     vi.stubGlobal("window", { addEventListener() {}, removeEventListener() {} });
     const log = vi.fn();
-    const store = createStorage({ log, backend: () => { throw new DOMException("blocked", "SecurityError"); } });
+    const store = createStorage({
+      log,
+      backend: () => {
+        throw new DOMException("blocked", "SecurityError");
+      },
+    });
     store.set("a", "1");
     expect(store.get("a")).toBeNull();
     store.remove("a");
@@ -40,7 +45,9 @@ describe("createStorage", () => {
     vi.stubGlobal("window", { addEventListener() {}, removeEventListener() {} });
     const log = vi.fn();
     const mem = new MemoryStorage();
-    mem.setItem = () => { throw new DOMException("full", "QuotaExceededError"); };
+    mem.setItem = () => {
+      throw new DOMException("full", "QuotaExceededError");
+    };
     const store = createStorage({ log, backend: () => mem as unknown as Storage });
     expect(() => store.set("a", "1")).not.toThrow();
     expect(log).toHaveBeenCalledWith('Could not write "a" in browser storage.', expect.anything());

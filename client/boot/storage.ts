@@ -23,7 +23,8 @@ export interface StorageOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
-export const SSR_STORAGE_ERROR = "Browser storage can only be used in effects and event handlers, not during server rendering.";
+export const SSR_STORAGE_ERROR =
+  "Browser storage can only be used in effects and event handlers, not during server rendering.";
 
 export function createStorage(options: StorageOptions = {}): SafeStorage {
   if (typeof window === "undefined") throw new Error(SSR_STORAGE_ERROR);
@@ -36,7 +37,10 @@ export function createStorage(options: StorageOptions = {}): SafeStorage {
       backend = (options.backend ?? (() => window.localStorage))();
       backend.getItem("__probe__");
     } catch (e) {
-      log("Browser storage is unavailable (iframe, private mode or privacy settings); preferences will not be remembered.", e);
+      log(
+        "Browser storage is unavailable (iframe, private mode or privacy settings); preferences will not be remembered.",
+        e,
+      );
       backend = null;
     }
     return backend;

@@ -12,10 +12,11 @@ const DEFAULT_TITLES: Record<string, string> = {
 export function Admonition({ type, title, children }: { type: string; title?: string; children?: ReactNode }) {
   const kind = type in DEFAULT_TITLES ? type : "note";
   return (
-    <aside className={`admonition admonition-${kind}`} role={kind === "danger" || kind === "warning" ? "note" : undefined}>
-      <p className="admonition-title">
-        {title ?? DEFAULT_TITLES[kind]}
-      </p>
+    <aside
+      className={`admonition admonition-${kind}`}
+      role={kind === "danger" || kind === "warning" ? "note" : undefined}
+    >
+      <p className="admonition-title">{title ?? DEFAULT_TITLES[kind]}</p>
       <div className="admonition-body">{children}</div>
     </aside>
   );

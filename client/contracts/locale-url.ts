@@ -16,7 +16,9 @@ export function localeUrl(options: {
   const base = options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`;
   const current = options.currentLocale ?? options.defaultLocale;
   const currentBase = current === options.defaultLocale ? base : `${base}${current}/`;
-  const rest = options.path.startsWith(currentBase) ? options.path.slice(currentBase.length) : options.path.replace(/^\//, "");
+  const rest = options.path.startsWith(currentBase)
+    ? options.path.slice(currentBase.length)
+    : options.path.replace(/^\//, "");
   const targetBase = options.locale === options.defaultLocale ? base : `${base}${options.locale}/`;
   return `${options.origin ?? ""}${targetBase}${rest}`;
 }

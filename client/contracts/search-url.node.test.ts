@@ -4,9 +4,9 @@ import { processSearchResultUrl, searchResultUrlProcessor } from "./search-url";
 
 describe("search result URLs", () => {
   it("turns an internal absolute URL into path + hash", () => {
-    expect(processSearchResultUrl("https://docs.movementnetwork.xyz/general/UsingMovement/faucet#use-the-web-faucet", {})).toBe(
-      "/general/UsingMovement/faucet#use-the-web-faucet",
-    );
+    expect(
+      processSearchResultUrl("https://docs.movementnetwork.xyz/general/UsingMovement/faucet#use-the-web-faucet", {}),
+    ).toBe("/general/UsingMovement/faucet#use-the-web-faucet");
     expect(processSearchResultUrl("https://docs.movementnetwork.xyz/devs/faq", {})).toBe("/devs/faq");
   });
 
@@ -17,7 +17,9 @@ describe("search result URLs", () => {
 
   it("leaves URLs matching externalUrlRegex unchanged", () => {
     const toHref = searchResultUrlProcessor({ externalUrlRegex: "movementlabsxyz\\.github\\.io|aptos\\.dev" });
-    expect(toHref("https://movementlabsxyz.github.io/MIP/mip-1?x=1#intro")).toBe("https://movementlabsxyz.github.io/MIP/mip-1?x=1#intro");
+    expect(toHref("https://movementlabsxyz.github.io/MIP/mip-1?x=1#intro")).toBe(
+      "https://movementlabsxyz.github.io/MIP/mip-1?x=1#intro",
+    );
     expect(toHref("https://aptos.dev/en/build")).toBe("https://aptos.dev/en/build");
     expect(toHref("https://docs.movementnetwork.xyz/devs/faq")).toBe("/devs/faq");
   });
@@ -32,12 +34,17 @@ describe("search result URLs", () => {
   });
 
   it("supports regular expressions with groups in the replacement", () => {
-    const toHref = searchResultUrlProcessor({ replaceSearchResultPathname: { from: "^/v(\\d+)/", to: "/version-$1/" } });
+    const toHref = searchResultUrlProcessor({
+      replaceSearchResultPathname: { from: "^/v(\\d+)/", to: "/version-$1/" },
+    });
     expect(toHref("https://docs.example/v2/devs/faq")).toBe("/version-2/devs/faq");
   });
 
   it("ignores an invalid regular expression instead of breaking search", () => {
-    const toHref = searchResultUrlProcessor({ externalUrlRegex: "([", replaceSearchResultPathname: { from: "([", to: "" } });
+    const toHref = searchResultUrlProcessor({
+      externalUrlRegex: "([",
+      replaceSearchResultPathname: { from: "([", to: "" },
+    });
     expect(toHref("https://docs.movementnetwork.xyz/devs/faq#a")).toBe("/devs/faq#a");
   });
 

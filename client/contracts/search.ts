@@ -71,7 +71,10 @@ export const LEVEL_WEIGHT: Record<SearchRecordType, number> = {
 };
 
 /** The facet filters DocSearch sends for this site's docs (Docusaurus' contextual search). */
-export const CONTEXTUAL_FACET_FILTERS = [`language:${SEARCH_LANGUAGE}`, ["docusaurus_tag:default", `docusaurus_tag:${SEARCH_DOCS_TAG}`]];
+export const CONTEXTUAL_FACET_FILTERS = [
+  `language:${SEARCH_LANGUAGE}`,
+  ["docusaurus_tag:default", `docusaurus_tag:${SEARCH_DOCS_TAG}`],
+];
 
 /**
  * What the build stores in KV under kvKeys.searchIndex: the records, packed (the JSON is parsed once
@@ -101,7 +104,10 @@ export type PackedRecord = [
 ];
 
 /** Packs records for the index file (see {@link unpackRecord}). */
-export function packRecords(records: SearchRecord[], siteUrl: string): Pick<SearchIndexFile, "siteUrl" | "strings" | "records"> {
+export function packRecords(
+  records: SearchRecord[],
+  siteUrl: string,
+): Pick<SearchIndexFile, "siteUrl" | "strings" | "records"> {
   const strings: string[] = [];
   const ids = new Map<string, number>();
   const intern = (s: string | null) => {
@@ -114,7 +120,15 @@ export function packRecords(records: SearchRecord[], siteUrl: string): Pick<Sear
     if (!r.url_without_anchor.startsWith(siteUrl)) throw new Error(`search record ${r.url} is not under ${siteUrl}`);
     const levels = HIERARCHY_LEVELS.map((l) => intern(r.hierarchy[l]));
     while (levels.length > 2 && levels[levels.length - 1] === -1) levels.pop();
-    const row: PackedRecord = [r.objectID, r.type, intern(r.url_without_anchor.slice(siteUrl.length)), r.anchor, levels, r.content, r.weight.position];
+    const row: PackedRecord = [
+      r.objectID,
+      r.type,
+      intern(r.url_without_anchor.slice(siteUrl.length)),
+      r.anchor,
+      levels,
+      r.content,
+      r.weight.position,
+    ];
     if (r.keywords?.length) row.push(r.keywords);
     return row;
   });

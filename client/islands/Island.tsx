@@ -20,7 +20,12 @@ export function Island({
   children?: ReactNode;
 }) {
   return (
-    <div className={className} data-island={name} data-island-on={on} data-island-props={props ? JSON.stringify(props) : undefined}>
+    <div
+      className={className}
+      data-island={name}
+      data-island-on={on}
+      data-island-props={props ? JSON.stringify(props) : undefined}
+    >
       {children}
     </div>
   );

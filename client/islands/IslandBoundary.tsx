@@ -4,7 +4,10 @@
  */
 import { Component, createElement, type ReactNode } from "react";
 
-export class IslandBoundary extends Component<{ children: ReactNode; name: string }, { error: Error | null; attempt: number }> {
+export class IslandBoundary extends Component<
+  { children: ReactNode; name: string },
+  { error: Error | null; attempt: number }
+> {
   override state = { error: null as Error | null, attempt: 0 };
 
   static getDerivedStateFromError(error: Error) {
@@ -16,14 +19,19 @@ export class IslandBoundary extends Component<{ children: ReactNode; name: strin
   }
 
   override render() {
-    if (!this.state.error) return createElement("div", { key: this.state.attempt, className: "island-root" }, this.props.children);
+    if (!this.state.error)
+      return createElement("div", { key: this.state.attempt, className: "island-root" }, this.props.children);
     return createElement(
       "div",
       { className: "island-crash", role: "alert" },
       createElement("p", null, "This page crashed."),
       createElement(
         "button",
-        { type: "button", className: "button", onClick: () => this.setState((s) => ({ error: null, attempt: s.attempt + 1 })) },
+        {
+          type: "button",
+          className: "button",
+          onClick: () => this.setState((s) => ({ error: null, attempt: s.attempt + 1 })),
+        },
         "Try again",
       ),
     );

@@ -45,7 +45,13 @@ async function mount(el: HTMLElement): Promise<void> {
         return children;
       };
       // The boundary keeps a crash inside the island: 'This page crashed.' with 'Try again' in its place.
-      root.render(React.createElement(Committed, null, React.createElement(IslandBoundary, { name, children: React.createElement(mod.default, props) })));
+      root.render(
+        React.createElement(
+          Committed,
+          null,
+          React.createElement(IslandBoundary, { name, children: React.createElement(mod.default, props) }),
+        ),
+      );
     });
     // The fallback had the focus (a keyboard user reached the widget): keep it on the widget.
     if (focused && !focused.isConnected) el.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
@@ -96,7 +102,9 @@ function schedule(el: HTMLElement, on: HydrateOn): void {
 
 /** Mounts every island under `root` (the document on load, new content after client navigation). */
 export function startIslands(root: ParentNode = document): void {
-  root.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => schedule(el, (el.dataset.islandOn as HydrateOn) ?? "interaction"));
+  root
+    .querySelectorAll<HTMLElement>("[data-island]")
+    .forEach((el) => schedule(el, (el.dataset.islandOn as HydrateOn) ?? "interaction"));
 }
 
 /** Loads an island now (e.g. from a keyboard shortcut) and resolves when it is mounted. */

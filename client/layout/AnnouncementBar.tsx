@@ -14,7 +14,12 @@ export function AnnouncementBar({ bar }: { bar: AnnouncementConfig }) {
         ) : null}
       </p>
       {bar.isCloseable ? (
-        <button type="button" className="announcement-close" aria-label="Close announcement" data-dismiss-announcement="">
+        <button
+          type="button"
+          className="announcement-close"
+          aria-label="Close announcement"
+          data-dismiss-announcement=""
+        >
           ×
         </button>
       ) : null}

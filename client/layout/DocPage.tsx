@@ -29,7 +29,11 @@ export function DocPage({ page, manifest }: { page: PageRecord; manifest: Manife
                   const last = i === page.breadcrumbs.length - 1;
                   return (
                     <li key={`${c.label}-${i}`}>
-                      {c.href && !last ? <a href={c.href}>{c.label}</a> : <span aria-current={last ? "page" : undefined}>{c.label}</span>}
+                      {c.href && !last ? (
+                        <a href={c.href}>{c.label}</a>
+                      ) : (
+                        <span aria-current={last ? "page" : undefined}>{c.label}</span>
+                      )}
                     </li>
                   );
                 })}

@@ -70,7 +70,13 @@ export function Document(props: DocumentProps) {
                 key={l.code}
                 rel="alternate"
                 hrefLang={l.code}
-                href={localeUrl({ path, locale: l.code, defaultLocale: config.i18n.defaultLocale, baseUrl: config.baseUrl, origin: config.url })}
+                href={localeUrl({
+                  path,
+                  locale: l.code,
+                  defaultLocale: config.i18n.defaultLocale,
+                  baseUrl: config.baseUrl,
+                  origin: config.url,
+                })}
               />
             ))
           : null}

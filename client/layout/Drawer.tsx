@@ -9,7 +9,8 @@ import { NavLink } from "./NavLink";
 
 export function Drawer({ config, sidebarHomes }: { config: SiteConfig; sidebarHomes: Record<string, string> }) {
   const links = config.navbar.items.flatMap((i) => {
-    if (i.type === "docSidebar") return sidebarHomes[i.sidebarId] ? [{ label: i.label, href: sidebarHomes[i.sidebarId]! }] : [];
+    if (i.type === "docSidebar")
+      return sidebarHomes[i.sidebarId] ? [{ label: i.label, href: sidebarHomes[i.sidebarId]! }] : [];
     if (i.type === "link") return [{ label: i.label, href: i.href }];
     if (i.type === "dropdown") return i.items;
     return [{ label: "Search", href: `/${config.search.searchPagePath}` }];

@@ -3,7 +3,16 @@
  * current text colour. The shape is defined once per document (MarkSymbol) and referenced, so
  * pages with many cards stay small.
  */
-const SQUARES: [number, number][] = [[0, 22], [11, 11], [11, 33], [22, 22], [33, 11], [33, 33], [44, 0], [44, 22]];
+const SQUARES: [number, number][] = [
+  [0, 22],
+  [11, 11],
+  [11, 33],
+  [22, 22],
+  [33, 11],
+  [33, 33],
+  [44, 0],
+  [44, 22],
+];
 
 export function MarkSymbol() {
   return (

@@ -9,7 +9,17 @@ function ExternalMark() {
   );
 }
 
-export function NavLink({ label, href, className = "navbar-link", active = false }: { label: string; href: string; className?: string; active?: boolean }) {
+export function NavLink({
+  label,
+  href,
+  className = "navbar-link",
+  active = false,
+}: {
+  label: string;
+  href: string;
+  className?: string;
+  active?: boolean;
+}) {
   const external = isExternal(href);
   return (
     <a
@@ -23,4 +33,3 @@ export function NavLink({ label, href, className = "navbar-link", active = false
     </a>
   );
 }
-

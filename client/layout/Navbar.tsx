@@ -32,10 +32,20 @@ export function SearchForm({ search }: { search: SiteConfig["search"] }) {
 
 function ThemeToggle({ mode }: { mode: string }) {
   return (
-    <button type="button" className="theme-toggle" data-theme-toggle="" aria-label={`Switch between dark and light mode (currently ${mode} mode)`}>
+    <button
+      type="button"
+      className="theme-toggle"
+      data-theme-toggle=""
+      aria-label={`Switch between dark and light mode (currently ${mode} mode)`}
+    >
       <svg className="icon-sun" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
         <circle cx="12" cy="12" r="5" fill="currentColor" />
-        <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M12 1v3M12 20v3M4.2 4.2l2.1 2.1M17.7 17.7l2.1 2.1M1 12h3M20 12h3M4.2 19.8l2.1-2.1M17.7 6.3l2.1-2.1" />
+        <path
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          d="M12 1v3M12 20v3M4.2 4.2l2.1 2.1M17.7 17.7l2.1 2.1M1 12h3M20 12h3M4.2 19.8l2.1-2.1M17.7 6.3l2.1-2.1"
+        />
       </svg>
       <svg className="icon-moon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
         <path fill="currentColor" d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
@@ -76,25 +86,32 @@ export function Navbar({ config, activeSidebar, sidebarHomes }: NavbarProps) {
   // containing block of the drawer's fixed-position panel.
   return (
     <>
-    <header className="navbar" data-hide-on-scroll={config.navbar.hideOnScroll ? "" : undefined}>
-      <nav className="navbar-inner" aria-label="Main">
-        <button type="button" className="navbar-toggle" aria-label="Open navigation" aria-expanded="false" aria-controls="drawer" data-drawer-open="">
-          <svg width="30" height="30" viewBox="0 0 30 30" aria-hidden="true">
-            <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
-          </svg>
-        </button>
-        <a className="navbar-brand" href="/">
-          <MovementMark className="navbar-logo" size={30} />
-          <span className="navbar-title">{config.navbar.title}</span>
-        </a>
-        <div className="navbar-items navbar-left">{left.map(item)}</div>
-        <div className="navbar-items navbar-right">
-          {right.map((i, n) => item(i, n + left.length))}
-          {config.colorMode.disableSwitch ? null : <ThemeToggle mode={config.colorMode.defaultMode} />}
-        </div>
-      </nav>
-    </header>
-    <Drawer config={config} sidebarHomes={sidebarHomes} />
+      <header className="navbar" data-hide-on-scroll={config.navbar.hideOnScroll ? "" : undefined}>
+        <nav className="navbar-inner" aria-label="Main">
+          <button
+            type="button"
+            className="navbar-toggle"
+            aria-label="Open navigation"
+            aria-expanded="false"
+            aria-controls="drawer"
+            data-drawer-open=""
+          >
+            <svg width="30" height="30" viewBox="0 0 30 30" aria-hidden="true">
+              <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
+            </svg>
+          </button>
+          <a className="navbar-brand" href="/">
+            <MovementMark className="navbar-logo" size={30} />
+            <span className="navbar-title">{config.navbar.title}</span>
+          </a>
+          <div className="navbar-items navbar-left">{left.map(item)}</div>
+          <div className="navbar-items navbar-right">
+            {right.map((i, n) => item(i, n + left.length))}
+            {config.colorMode.disableSwitch ? null : <ThemeToggle mode={config.colorMode.defaultMode} />}
+          </div>
+        </nav>
+      </header>
+      <Drawer config={config} sidebarHomes={sidebarHomes} />
     </>
   );
 }

@@ -7,11 +7,7 @@ import type { HighlightSegment, SearchPageView } from "../contracts/search";
 import { HITS_PER_PAGE, MAX_QUERY_LENGTH } from "../contracts/search";
 
 function Marked({ segments }: { segments: HighlightSegment[] }) {
-  return (
-    <>
-      {segments.map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}
-    </>
-  );
+  return <>{segments.map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}</>;
 }
 
 function pageHref(view: SearchPageView, page: number): string {
@@ -106,7 +102,9 @@ export function SearchPage({ view }: { view: SearchPageView }) {
           <p>You might want to check your network connection.</p>
         </div>
       ) : view.query === "" ? (
-        <p className="search-prompt">Type what you are looking for: a topic, a command, an API operation or a parameter name.</p>
+        <p className="search-prompt">
+          Type what you are looking for: a topic, a command, an API operation or a parameter name.
+        </p>
       ) : view.nbHits === 0 ? (
         <NoResults view={view} />
       ) : (

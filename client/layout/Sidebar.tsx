@@ -17,7 +17,11 @@ function Items({ items, route }: { items: SidebarItem[]; route: string }) {
         if (item.type === "link") {
           return (
             <li key={item.href} className="sidebar-item">
-              <a className={`sidebar-link${current ? " active" : ""}`} href={item.href} aria-current={current ? "page" : undefined}>
+              <a
+                className={`sidebar-link${current ? " active" : ""}`}
+                href={item.href}
+                aria-current={current ? "page" : undefined}
+              >
                 {item.badge ? <span className={`badge badge-${item.badge.toLowerCase()}`}>{item.badge}</span> : null}
                 {item.label}
               </a>
@@ -59,7 +63,14 @@ export function Sidebar({ items, route, label }: { items: SidebarItem[]; route: 
       <nav className="sidebar-nav">
         <Items items={items} route={route} />
       </nav>
-      <button type="button" className="sidebar-hide" data-sidebar-toggle="" aria-controls="docs-sidebar" aria-label="Collapse sidebar" title="Collapse sidebar">
+      <button
+        type="button"
+        className="sidebar-hide"
+        data-sidebar-toggle=""
+        aria-controls="docs-sidebar"
+        aria-label="Collapse sidebar"
+        title="Collapse sidebar"
+      >
         «
       </button>
     </aside>

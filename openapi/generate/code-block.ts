@@ -12,7 +12,8 @@ import { treeToHtml } from "../../scripts/build/tree-html";
 type Span = ["span", { className: string }, string];
 
 const QUOTES = new Set(['"', "'", "`"]);
-const isSpan = (n: TreeNode | undefined): n is Span => Array.isArray(n) && n[0] === "span" && n.length === 3 && typeof n[2] === "string";
+const isSpan = (n: TreeNode | undefined): n is Span =>
+  Array.isArray(n) && n[0] === "span" && n.length === 3 && typeof n[2] === "string";
 
 /** Joins quote tokens of one highlighted line to the string token next to them. */
 export function mergeQuotes(line: TreeElement): TreeElement {
@@ -24,7 +25,13 @@ export function mergeQuotes(line: TreeElement): TreeElement {
     const prev = out[out.length - 1];
     if (isSpan(node) && QUOTES.has(node[2]) && isSpan(next) && !QUOTES.has(next[2])) {
       children[i + 1] = ["span", next[1], `${node[2]}${next[2]}`];
-    } else if (isSpan(node) && QUOTES.has(node[2]) && isSpan(prev) && !QUOTES.has(prev[2]) && !QUOTES.has(prev[2].slice(-1))) {
+    } else if (
+      isSpan(node) &&
+      QUOTES.has(node[2]) &&
+      isSpan(prev) &&
+      !QUOTES.has(prev[2]) &&
+      !QUOTES.has(prev[2].slice(-1))
+    ) {
       out[out.length - 1] = ["span", prev[1], `${prev[2]}${node[2]}`];
     } else {
       out.push(node);
@@ -45,5 +52,12 @@ export function codeBlock(hl: Highlighter, code: string, lang: string, warn: (m:
     if (i > 0) children.push("\n");
     children.push(line);
   });
-  return ["CodeBlock", { lang }, ["pre", { className: "code", tabIndex: 0, dangerouslySetInnerHTML: { __html: `<code>${treeToHtml(children)}</code>` } }]];
+  return [
+    "CodeBlock",
+    { lang },
+    [
+      "pre",
+      { className: "code", tabIndex: 0, dangerouslySetInnerHTML: { __html: `<code>${treeToHtml(children)}</code>` } },
+    ],
+  ];
 }

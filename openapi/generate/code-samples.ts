@@ -46,8 +46,11 @@ export function sampleRequest(entry: OperationEntry, baseUrl: string, r: Resolve
     return typeof v === "string" ? v : JSON.stringify(v);
   };
   let path = entry.path;
-  for (const p of params.filter((p) => p.in === "path")) path = path.replace(`{${p.name}}`, encodeURIComponent(valueOf(p)));
-  const query = params.filter((p) => p.in === "query" && p.required).map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(valueOf(p))}`);
+  for (const p of params.filter((p) => p.in === "path"))
+    path = path.replace(`{${p.name}}`, encodeURIComponent(valueOf(p)));
+  const query = params
+    .filter((p) => p.in === "query" && p.required)
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(valueOf(p))}`);
   const url = `${baseUrl.replace(/\/$/, "")}${path}${query.length ? `?${query.join("&")}` : ""}`;
 
   const success = Object.entries(entry.operation.responses).find(([code]) => code.startsWith("2"))?.[1];
@@ -56,7 +59,12 @@ export function sampleRequest(entry: OperationEntry, baseUrl: string, r: Resolve
   const headers: [string, string][] = accept === "application/json" ? [] : [["Accept", accept]];
   for (const p of params.filter((p) => p.in === "header" && p.required)) headers.push([p.name, valueOf(p)]);
 
-  const req: SampleRequest = { method: entry.method.toUpperCase(), url, headers, jsonResponse: accept === "application/json" };
+  const req: SampleRequest = {
+    method: entry.method.toUpperCase(),
+    url,
+    headers,
+    jsonResponse: accept === "application/json",
+  };
   const body = entry.operation.requestBody ? r.resolve<RequestBody>(entry.operation.requestBody) : undefined;
   const json: MediaType | undefined = body?.content["application/json"];
   if (json) {
@@ -74,22 +82,36 @@ export function sampleCode(lang: SampleLanguage, req: SampleRequest): string {
 const GENERATORS: Record<SampleLanguage, (req: SampleRequest) => string> = {
   curl(req) {
     const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-    const lines = [`curl ${req.method === "GET" ? "" : `--request ${req.method} `}${q(req.url)}`, ...req.headers.map(([k, v]) => `  --header ${q(`${k}: ${v}`)}`)];
-    if (req.body !== undefined) lines.push(`  --header 'Content-Type: application/json'`, `  --data ${req.bodyFile ? `@${req.bodyFile}` : q(json(req.body))}`);
+    const lines = [
+      `curl ${req.method === "GET" ? "" : `--request ${req.method} `}${q(req.url)}`,
+      ...req.headers.map(([k, v]) => `  --header ${q(`${k}: ${v}`)}`),
+    ];
+    if (req.body !== undefined)
+      lines.push(
+        `  --header 'Content-Type: application/json'`,
+        `  --data ${req.bodyFile ? `@${req.bodyFile}` : q(json(req.body))}`,
+      );
     return lines.join(" \\\n");
   },
 
   typescript(req) {
     const init: string[] = [];
     if (req.method !== "GET") init.push(`  method: "${req.method}",`);
-    const headers: [string, string][] = req.body === undefined ? req.headers : [...req.headers, ["Content-Type", "application/json"]];
-    if (headers.length) init.push(`  headers: { ${headers.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${JSON.stringify(v)}`).join(", ")} },`);
+    const headers: [string, string][] =
+      req.body === undefined ? req.headers : [...req.headers, ["Content-Type", "application/json"]];
+    if (headers.length)
+      init.push(
+        `  headers: { ${headers.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${JSON.stringify(v)}`).join(", ")} },`,
+      );
     // The body is JSON text: it reads as well as an object literal and weighs far less highlighted.
     if (req.bodyFile) init.push(`  body: await readFile(${JSON.stringify(req.bodyFile)}, "utf8"),`);
-    else if (req.body !== undefined) init.push(`  body: \`${indent(json(req.body).replace(/[`\\$]/g, "\\$&"), "  ")}\`,`);
+    else if (req.body !== undefined)
+      init.push(`  body: \`${indent(json(req.body).replace(/[`\\$]/g, "\\$&"), "  ")}\`,`);
     return [
       ...(req.bodyFile ? ['import { readFile } from "node:fs/promises";', ""] : []),
-      init.length ? [`const response = await fetch(${JSON.stringify(req.url)}, {`, ...init, "});"].join("\n") : `const response = await fetch(${JSON.stringify(req.url)});`,
+      init.length
+        ? [`const response = await fetch(${JSON.stringify(req.url)}, {`, ...init, "});"].join("\n")
+        : `const response = await fetch(${JSON.stringify(req.url)});`,
       "if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);",
       `console.log(await response.${req.jsonResponse ? "json" : "text"}());`,
     ].join("\n");
@@ -97,26 +119,46 @@ const GENERATORS: Record<SampleLanguage, (req: SampleRequest) => string> = {
 
   python(req) {
     const args = [JSON.stringify(req.url)];
-    const headers: [string, string][] = req.body === undefined ? req.headers : [...req.headers, ["Content-Type", "application/json"]];
-    if (headers.length) args.push(`headers={${headers.map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(", ")}}`);
+    const headers: [string, string][] =
+      req.body === undefined ? req.headers : [...req.headers, ["Content-Type", "application/json"]];
+    if (headers.length)
+      args.push(`headers={${headers.map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(", ")}}`);
     if (req.bodyFile) args.push(`data=open(${JSON.stringify(req.bodyFile)}, "rb")`);
     else if (req.body !== undefined) args.push(`data="""${json(req.body).replace(/\\/g, "\\\\")}"""`);
     const call = args.length > 1 ? `(\n    ${args.map((a) => indent(a, "    ")).join(",\n    ")},\n)` : `(${args[0]})`;
-    return ["import requests", "", `response = requests.${req.method.toLowerCase()}${call}`, "response.raise_for_status()", `print(response.${req.jsonResponse ? "json()" : "text"})`].join("\n");
+    return [
+      "import requests",
+      "",
+      `response = requests.${req.method.toLowerCase()}${call}`,
+      "response.raise_for_status()",
+      `print(response.${req.jsonResponse ? "json()" : "text"})`,
+    ].join("\n");
   },
 
   rust(req) {
     const chain = [`        .${req.method.toLowerCase()}(${JSON.stringify(req.url)})`];
     for (const [k, v] of req.headers) chain.push(`        .header(${JSON.stringify(k)}, ${JSON.stringify(v)})`);
     if (req.bodyFile) {
-      chain.push(`        .header("Content-Type", "application/json")`, `        .body(std::fs::read_to_string(${JSON.stringify(req.bodyFile)})?)`);
+      chain.push(
+        `        .header("Content-Type", "application/json")`,
+        `        .body(std::fs::read_to_string(${JSON.stringify(req.bodyFile)})?)`,
+      );
     } else if (req.body !== undefined) {
       const text = json(req.body);
       let hashes = "#";
       while (text.includes(`"${hashes}`)) hashes += "#";
-      chain.push(`        .header("Content-Type", "application/json")`, `        .body(r${hashes}"${indent(text, "        ")}"${hashes})`);
+      chain.push(
+        `        .header("Content-Type", "application/json")`,
+        `        .body(r${hashes}"${indent(text, "        ")}"${hashes})`,
+      );
     }
-    chain.push("        .send()", "        .await?", "        .error_for_status()?", `        .${req.jsonResponse ? "json::<serde_json::Value>" : "text"}()`, "        .await?;");
+    chain.push(
+      "        .send()",
+      "        .await?",
+      "        .error_for_status()?",
+      `        .${req.jsonResponse ? "json::<serde_json::Value>" : "text"}()`,
+      "        .await?;",
+    );
     return [
       `// Cargo.toml: reqwest (feature "json"), serde_json, tokio (feature "full")`,
       "#[tokio::main]",
@@ -136,11 +178,21 @@ const GENERATORS: Record<SampleLanguage, (req: SampleRequest) => string> = {
     const url = JSON.stringify(req.url);
     const reader = req.bodyFile ? "file" : hasBody ? `strings.NewReader(${indent(literal, "\t")})` : "nil";
     const open = req.bodyFile
-      ? [`\tfile, err := os.Open(${JSON.stringify(req.bodyFile)})`, "\tif err != nil {", "\t\tpanic(err)", "\t}", "\tdefer file.Close()"]
+      ? [
+          `\tfile, err := os.Open(${JSON.stringify(req.bodyFile)})`,
+          "\tif err != nil {",
+          "\t\tpanic(err)",
+          "\t}",
+          "\tdefer file.Close()",
+        ]
       : [];
     const request =
       req.headers.length === 0 && (req.method === "GET" || req.method === "POST")
-        ? [req.method === "GET" ? `\tres, err := http.Get(${url})` : `\tres, err := http.Post(${url}, "application/json", ${reader})`]
+        ? [
+            req.method === "GET"
+              ? `\tres, err := http.Get(${url})`
+              : `\tres, err := http.Post(${url}, "application/json", ${reader})`,
+          ]
         : [
             `\treq, err := http.NewRequest("${req.method}", ${url}, ${reader})`,
             "\tif err != nil {",

@@ -26,7 +26,13 @@ export interface ApiContext {
   lineOf(pointer: string): number | null;
 }
 
-export function createContext(doc: OpenApiDocument, text: string, hl: Highlighter, downloads: Downloads, warn: (m: string) => void): ApiContext {
+export function createContext(
+  doc: OpenApiDocument,
+  text: string,
+  hl: Highlighter,
+  downloads: Downloads,
+  warn: (m: string) => void,
+): ApiContext {
   const r = new Resolver(doc);
   const server = doc.servers?.[0]?.url ?? "/";
   const positions = new YamlPositions(text);

@@ -39,7 +39,8 @@ export function exampleOf(schema: Schema, r: Resolver, stack: string[] = []): un
     for (const part of schema.allOf) {
       const value = exampleOf(part, r, stack);
       // Earlier members win: a variant wrapper pins the discriminator before its base schema.
-      if (value && typeof value === "object" && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) if (!(k in merged)) merged[k] = v;
+      if (value && typeof value === "object" && !Array.isArray(value))
+        for (const [k, v] of Object.entries(value)) if (!(k in merged)) merged[k] = v;
     }
     return merged;
   }
@@ -71,7 +72,9 @@ function unionExample(schema: Schema, members: Schema[], r: Resolver, stack: str
   const first = Object.entries(d?.mapping ?? {})[0];
   if (d && first) {
     const value = exampleOf({ $ref: first[1] }, r, stack);
-    return value && typeof value === "object" && !Array.isArray(value) ? { ...value, [d.propertyName]: first[0] } : value;
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? { ...value, [d.propertyName]: first[0] }
+      : value;
   }
   return exampleOf(members[0]!, r, stack);
 }

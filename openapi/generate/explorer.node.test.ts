@@ -6,7 +6,7 @@ import { walkElements } from "../../client/contracts/tree-walk";
 import type { TreeElement } from "../../client/contracts/tree";
 import type { ApiExplorerProps } from "../../client/islands/api-explorer/props";
 import { Tree } from "../../client/render/TreeRenderer";
-import { REPO_ROOT } from "../../test/helpers/node-api-facts";
+import { REPO_ROOT } from "../../test/helpers/spec-fixtures";
 import { generateApiReference, type ApiReference } from "./index";
 
 let ref: ApiReference;
@@ -24,11 +24,23 @@ function mountOf(route: string): TreeElement {
   return found;
 }
 const propsOf = (route: string) => mountOf(route)[1] as unknown as ApiExplorerProps;
-const islandProps = (html: string) => JSON.parse(/data-island-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, "&")) as ApiExplorerProps;
+const islandProps = (html: string) =>
+  JSON.parse(
+    /data-island-props="([^"]*)"/
+      .exec(html)![1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&"),
+  ) as ApiExplorerProps;
 
 describe("the Try it section", () => {
   it("is on every operation page, after the code samples, with the networks of the document", () => {
-    const operations = ref.pages.filter((p) => p.route !== "/api/node/movement-labs-node-api" && !["accounts", "blocks", "events", "general", "tables", "transactions"].some((t) => p.route === `/api/node/${t}`));
+    const operations = ref.pages.filter(
+      (p) =>
+        p.route !== "/api/node/movement-labs-node-api" &&
+        !["accounts", "blocks", "events", "general", "tables", "transactions"].some(
+          (t) => p.route === `/api/node/${t}`,
+        ),
+    );
     expect(operations).toHaveLength(25);
     for (const p of operations) {
       const ids = p.tree.filter((n): n is TreeElement => Array.isArray(n) && n[0] === "h2").map((n) => n[1]?.id);
@@ -73,17 +85,23 @@ describe("the Try it section", () => {
     walkElements([block!], (el) => {
       if (el[0] === "pre") pre = el;
     });
-    const code = renderToStaticMarkup(createElement(Tree, { nodes: [pre!] })).replace(/<[^>]+>/g, "").replace(/&quot;/g, '"');
+    const code = renderToStaticMarkup(createElement(Tree, { nodes: [pre!] }))
+      .replace(/<[^>]+>/g, "")
+      .replace(/&quot;/g, '"');
     expect(JSON.parse(code)).toMatchObject({ sender: expect.stringMatching(/^0x/), payload: expect.any(Object) });
   });
 
   it("renders a marker that loads on interaction, with the request line and a note as the fallback", () => {
     const html = renderToStaticMarkup(createElement(Tree, { nodes: [mountOf("/api/node/get-account")] }));
-    expect(html).toMatch(/^<div class="api-try" data-island="ApiExplorer" data-island-on="interaction" data-island-props="/);
+    expect(html).toMatch(
+      /^<div class="api-try" data-island="ApiExplorer" data-island-on="interaction" data-island-props="/,
+    );
     expect(islandProps(html)).toEqual(propsOf("/api/node/get-account"));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
     expect(text).toContain("GET https://mainnet.movementnetwork.xyz/v1/accounts/{address}");
     expect(text).toContain("needs JavaScript; the curl sample above sends the same request.");
-    expect(html).toContain('<button type="button" class="button api-try-toggle" aria-expanded="false">Open the explorer</button>');
+    expect(html).toContain(
+      '<button type="button" class="button api-try-toggle" aria-expanded="false">Open the explorer</button>',
+    );
   });
 });

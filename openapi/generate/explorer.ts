@@ -23,7 +23,12 @@ function serverName(s: { url: string; description?: string }): string {
   return s.description?.replace(/\s*\(.*\)\s*$/, "").trim() || s.url;
 }
 
-export function explorerProps(entry: OperationEntry, ctx: ApiContext, params: Parameter[], body: RequestBody | undefined): ApiExplorerProps {
+export function explorerProps(
+  entry: OperationEntry,
+  ctx: ApiContext,
+  params: Parameter[],
+  body: RequestBody | undefined,
+): ApiExplorerProps {
   const { r } = ctx;
   const props: ApiExplorerProps = {
     method: entry.method.toUpperCase(),
@@ -32,17 +37,19 @@ export function explorerProps(entry: OperationEntry, ctx: ApiContext, params: Pa
   };
 
   // Cookies cannot be set on a cross-origin fetch: the form has path, query and header parameters.
-  const fields = params.filter((p): p is Parameter & { in: ExplorerParam["in"] } => p.in !== "cookie").map((p) => {
-    const s = effective(p.schema ?? {}, r);
-    const field: ExplorerParam = { name: p.name, in: p.in };
-    if (p.required) field.required = true;
-    if (s.type && s.type !== "string") field.type = s.type;
-    if (s.enum?.length) field.enum = s.enum.map(text);
-    if (s.default !== undefined) field.default = text(s.default);
-    const example = p.example ?? s.example;
-    if (example !== undefined) field.example = text(example);
-    return field;
-  });
+  const fields = params
+    .filter((p): p is Parameter & { in: ExplorerParam["in"] } => p.in !== "cookie")
+    .map((p) => {
+      const s = effective(p.schema ?? {}, r);
+      const field: ExplorerParam = { name: p.name, in: p.in };
+      if (p.required) field.required = true;
+      if (s.type && s.type !== "string") field.type = s.type;
+      if (s.enum?.length) field.enum = s.enum.map(text);
+      if (s.default !== undefined) field.default = text(s.default);
+      const example = p.example ?? s.example;
+      if (example !== undefined) field.example = text(example);
+      return field;
+    });
   if (fields.length) props.params = fields;
 
   if (body) {
@@ -74,5 +81,8 @@ export function explorerSection(props: ApiExplorerProps): TreeElement[] {
 
 /** A media type as an id fragment, as operation-page.ts writes it. */
 export function slugOf(type: string): string {
-  return type.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
+  return type
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();
 }

@@ -51,15 +51,25 @@ export class HeaderSets {
       taken.add(id);
       this.byKey.set(key, {
         id,
-        title: success ? "Success response headers" : error ? "Error response headers" : `Response headers (${all.join(", ")})`,
-        note: success ? "Sent with successful (2xx) responses." : error ? "Sent with error (4xx and 5xx) responses." : `Sent with ${all.join(", ")} responses.`,
+        title: success
+          ? "Success response headers"
+          : error
+            ? "Error response headers"
+            : `Response headers (${all.join(", ")})`,
+        note: success
+          ? "Sent with successful (2xx) responses."
+          : error
+            ? "Sent with error (4xx and 5xx) responses."
+            : `Sent with ${all.join(", ")} responses.`,
         headers: Object.entries(headers).map(([name, header]) => [name, r.resolve<Header>(header)]),
       });
     }
   }
 
   of(response: Response): HeaderSet | null {
-    return response.headers && Object.keys(response.headers).length ? (this.byKey.get(keyOf(response.headers)) ?? null) : null;
+    return response.headers && Object.keys(response.headers).length
+      ? (this.byKey.get(keyOf(response.headers)) ?? null)
+      : null;
   }
 
   /**
@@ -74,11 +84,21 @@ export class HeaderSets {
       diff.missing.length ? `without ${diff.missing.join(", ")}` : "",
       diff.optional ? "and none of them is guaranteed" : "",
     ].filter(Boolean);
-    const intro = h("p", null, `${set.note} The same headers as the `, h("a", { href: `#${base.id}` }, base.title.toLowerCase()), changes.length ? `, ${changes.join(" ")}. ` : ". ", diff.suffix);
+    const intro = h(
+      "p",
+      null,
+      `${set.note} The same headers as the `,
+      h("a", { href: `#${base.id}` }, base.title.toLowerCase()),
+      changes.length ? `, ${changes.join(" ")}. ` : ". ",
+      diff.suffix,
+    );
     return diff.differing.length ? [intro, this.table({ ...set, headers: diff.differing })] : [intro];
   }
 
-  private diff(set: HeaderSet, base: HeaderSet): { missing: string[]; optional: boolean; suffix: string; differing: [string, Header][] } | null {
+  private diff(
+    set: HeaderSet,
+    base: HeaderSet,
+  ): { missing: string[]; optional: boolean; suffix: string; differing: [string, Header][] } | null {
     const baseOf = new Map(base.headers);
     if (!set.headers.every(([name]) => baseOf.has(name))) return null;
     const suffixes = new Map<string, number>();
@@ -94,7 +114,10 @@ export class HeaderSets {
     const differing = set.headers.filter(([name, header]) => {
       const b = baseOf.get(name)!;
       const expected = suffix ? `${b.description ?? ""} ${suffix}` : b.description;
-      return JSON.stringify(header.schema) !== JSON.stringify(b.schema) || (header.description !== expected && header.description !== b.description);
+      return (
+        JSON.stringify(header.schema) !== JSON.stringify(b.schema) ||
+        (header.description !== expected && header.description !== b.description)
+      );
     });
     if (differing.length * 2 > set.headers.length) return null;
     const names = new Set(set.headers.map(([n]) => n));

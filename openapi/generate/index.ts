@@ -67,9 +67,14 @@ async function generate(source: string): Promise<ApiReference> {
 
   // Groups in the order the document declares its tags; tags without operations get no page.
   const declared: Tag[] = [...(doc.tags ?? [])];
-  for (const e of operations) for (const t of e.operation.tags ?? ["Other"]) if (!declared.some((d) => d.name === t)) declared.push({ name: t });
+  for (const e of operations)
+    for (const t of e.operation.tags ?? ["Other"]) if (!declared.some((d) => d.name === t)) declared.push({ name: t });
   const groups = declared
-    .map((tag) => ({ tag, route: tagRoute(tag.name), entries: operations.filter((e) => (e.operation.tags ?? ["Other"]).includes(tag.name)) }))
+    .map((tag) => ({
+      tag,
+      route: tagRoute(tag.name),
+      entries: operations.filter((e) => (e.operation.tags ?? ["Other"]).includes(tag.name)),
+    }))
     .filter((g) => g.entries.length > 0);
 
   const pages = new Map<string, { page: GeneratedPage; what: string }>();
@@ -113,11 +118,24 @@ async function generate(source: string): Promise<ApiReference> {
   const built: BuiltPage[] = [];
   const anchors = new Map<string, Set<string>>();
   for (const [route, { page }] of pages) {
-    checkPage(route, page.tree, { base: API_BASE, files: Object.values(DOWNLOADS), anchorsOf: (r) => idsOf.get(r) ?? null }, warn);
+    checkPage(
+      route,
+      page.tree,
+      { base: API_BASE, files: Object.values(DOWNLOADS), anchorsOf: (r) => idsOf.get(r) ?? null },
+      warn,
+    );
     const { tree, hiddenIds } = compactPage(page.tree);
     anchors.set(route, hiddenIds);
     const searchKeywords = page.searchKeywords ? { searchKeywords: page.searchKeywords } : {};
-    built.push({ route, title: page.title, description: page.description, sidebar: "apiSidebar", source: null, tree, ...searchKeywords });
+    built.push({
+      route,
+      title: page.title,
+      description: page.description,
+      sidebar: "apiSidebar",
+      source: null,
+      tree,
+      ...searchKeywords,
+    });
   }
 
   const sidebar = apiSidebar({

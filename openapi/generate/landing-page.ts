@@ -23,7 +23,13 @@ export function landingPage(ctx: ApiContext, input: LandingInput): GeneratedPage
   const operations = input.tags.flatMap((t) => t.entries);
   const tree: TreeNode[] = [
     h("h1", { id: slugify(info.title) }, info.title),
-    h("p", { className: "api-version" }, h("span", { className: "api-pill" }, `Version ${info.version}`), " ", h("span", { className: "api-pill" }, `OpenAPI ${doc.openapi}`)),
+    h(
+      "p",
+      { className: "api-version" },
+      h("span", { className: "api-pill" }, `Version ${info.version}`),
+      " ",
+      h("span", { className: "api-pill" }, `OpenAPI ${doc.openapi}`),
+    ),
     ...markdown(info.description),
   ];
 
@@ -35,14 +41,28 @@ export function landingPage(ctx: ApiContext, input: LandingInput): GeneratedPage
         "table",
         { className: "api-table" },
         h("thead", null, h("tr", null, h("th", null, "Network"), h("th", null, "Base URL"))),
-        h("tbody", null, ...servers.map((s) => h("tr", null, h("td", null, s.description ?? ""), h("td", null, h("code", null, s.url))))),
+        h(
+          "tbody",
+          null,
+          ...servers.map((s) =>
+            h("tr", null, h("td", null, s.description ?? ""), h("td", null, h("code", null, s.url))),
+          ),
+        ),
       ),
     ),
   );
   const first = servers[0]?.url;
   if (first) {
     tree.push(
-      h("p", null, "Every path in this reference is appended to a base URL. For example, the ledger summary (", h("code", null, "GET /"), ") of the first network above is ", h("code", null, `${first.replace(/\/$/, "")}/`), "."),
+      h(
+        "p",
+        null,
+        "Every path in this reference is appended to a base URL. For example, the ledger summary (",
+        h("code", null, "GET /"),
+        ") of the first network above is ",
+        h("code", null, `${first.replace(/\/$/, "")}/`),
+        ".",
+      ),
     );
   }
 
@@ -56,19 +76,29 @@ export function landingPage(ctx: ApiContext, input: LandingInput): GeneratedPage
       " prefix in the base URLs is the major version of the interface; all operations described here live under it. This reference documents version ",
       h("code", null, info.version),
       " of the API description. A node serves its own copy of the description alongside its built-in explorer (see ",
-      h("a", { href: input.routeOf(operations.find((e) => e.path === "/spec") ?? operations[0]!) }, "Show OpenAPI explorer"),
+      h(
+        "a",
+        { href: input.routeOf(operations.find((e) => e.path === "/spec") ?? operations[0]!) },
+        "Show OpenAPI explorer",
+      ),
       ").",
     ),
   );
 
   tree.push(h("h2", { id: "formats" }, "Request and response formats"), ...formats(ctx, operations));
 
-  const success = operations.map((e) => Object.entries(e.operation.responses).find(([c]) => c.startsWith("2"))).find((x) => x && ctx.headerSets.of(ctx.r.resolve<Response>(x[1])));
+  const success = operations
+    .map((e) => Object.entries(e.operation.responses).find(([c]) => c.startsWith("2")))
+    .find((x) => x && ctx.headerSets.of(ctx.r.resolve<Response>(x[1])));
   const set = success ? ctx.headerSets.of(ctx.r.resolve<Response>(success[1])) : null;
   if (set) {
     tree.push(
       h("h2", { id: "common-headers" }, "Common response headers"),
-      h("p", null, "Successful responses describe the state of the node's ledger when it answered. Error responses carry the same headers, except the cursor, when the node could read its ledger state."),
+      h(
+        "p",
+        null,
+        "Successful responses describe the state of the node's ledger when it answered. Error responses carry the same headers, except the cursor, when the node could read its ledger state.",
+      ),
       raw(ctx.headerSets.table(set)),
     );
   }
@@ -90,7 +120,21 @@ export function landingPage(ctx: ApiContext, input: LandingInput): GeneratedPage
         h("code", null, "start"),
         " to read the next page. No cursor means you have reached the end. Paginated endpoints:",
       ),
-      raw(h("ul", null, ...paged.map((e) => h("li", null, h("a", { href: input.routeOf(e) }, e.operation.summary ?? e.operation.operationId), " ", h("code", null, `${e.method.toUpperCase()} ${e.path}`))))),
+      raw(
+        h(
+          "ul",
+          null,
+          ...paged.map((e) =>
+            h(
+              "li",
+              null,
+              h("a", { href: input.routeOf(e) }, e.operation.summary ?? e.operation.operationId),
+              " ",
+              h("code", null, `${e.method.toUpperCase()} ${e.path}`),
+            ),
+          ),
+        ),
+      ),
     );
   }
 
@@ -98,7 +142,10 @@ export function landingPage(ctx: ApiContext, input: LandingInput): GeneratedPage
 
   tree.push(h("h2", { id: "endpoints" }, "Endpoints"));
   for (const { tag, route, entries } of input.tags) {
-    tree.push(h("h3", { id: `endpoints-${tag.name.toLowerCase()}` }, h("a", { href: route }, tag.name)), raw(operationTable(entries, ctx, input.routeOf)));
+    tree.push(
+      h("h3", { id: `endpoints-${tag.name.toLowerCase()}` }, h("a", { href: route }, tag.name)),
+      raw(operationTable(entries, ctx, input.routeOf)),
+    );
   }
 
   tree.push(
@@ -120,9 +167,31 @@ export function landingPage(ctx: ApiContext, input: LandingInput): GeneratedPage
   const license = info.license;
   tree.push(h("h2", { id: "contact-and-licence" }, "Contact and licence"));
   const facts: TreeNode[] = [];
-  if (contact?.name || contact?.url) facts.push(h("li", null, "Maintained by ", contact.url ? h("a", { href: contact.url }, contact.name ?? contact.url) : contact.name ?? "", contact.email ? [" (", h("a", { href: `mailto:${contact.email}` }, contact.email), ")"] : null, "."));
-  if (license) facts.push(h("li", null, "Licence: ", license.url ? h("a", { href: license.url }, license.name) : license.name, "."));
-  if (doc.externalDocs) facts.push(h("li", null, doc.externalDocs.description ? `${doc.externalDocs.description.replace(/\.$/, "")}: ` : "More: ", h("a", { href: doc.externalDocs.url }, doc.externalDocs.url), "."));
+  if (contact?.name || contact?.url)
+    facts.push(
+      h(
+        "li",
+        null,
+        "Maintained by ",
+        contact.url ? h("a", { href: contact.url }, contact.name ?? contact.url) : (contact.name ?? ""),
+        contact.email ? [" (", h("a", { href: `mailto:${contact.email}` }, contact.email), ")"] : null,
+        ".",
+      ),
+    );
+  if (license)
+    facts.push(
+      h("li", null, "Licence: ", license.url ? h("a", { href: license.url }, license.name) : license.name, "."),
+    );
+  if (doc.externalDocs)
+    facts.push(
+      h(
+        "li",
+        null,
+        doc.externalDocs.description ? `${doc.externalDocs.description.replace(/\.$/, "")}: ` : "More: ",
+        h("a", { href: doc.externalDocs.url }, doc.externalDocs.url),
+        ".",
+      ),
+    );
   tree.push(h("ul", null, ...facts));
 
   return {
@@ -152,7 +221,11 @@ function formats(ctx: ApiContext, operations: OperationEntry[]): TreeNode[] {
     ...(requestTypes.size
       ? [
           h("p", null, "Some POST endpoints also take a BCS body, marked by its content type:"),
-          h("ul", null, ...[...requestTypes].map(([type, ops]) => h("li", null, h("code", null, type), `: ${ops.join(", ")}`))),
+          h(
+            "ul",
+            null,
+            ...[...requestTypes].map(([type, ops]) => h("li", null, h("code", null, type), `: ${ops.join(", ")}`)),
+          ),
         ]
       : []),
   ];
@@ -160,7 +233,9 @@ function formats(ctx: ApiContext, operations: OperationEntry[]): TreeNode[] {
 
 function errors(ctx: ApiContext, operations: OperationEntry[]): TreeNode[] {
   const counts = new Map<string, number>();
-  for (const e of operations) for (const code of Object.keys(e.operation.responses)) if (/^[45]/.test(code)) counts.set(code, (counts.get(code) ?? 0) + 1);
+  for (const e of operations)
+    for (const code of Object.keys(e.operation.responses))
+      if (/^[45]/.test(code)) counts.set(code, (counts.get(code) ?? 0) + 1);
   const errorSchema = ctx.r.doc.components?.schemas?.AptosError;
   const codes = ctx.r.doc.components?.schemas?.AptosErrorCode;
   const out: TreeNode[] = [
@@ -175,7 +250,13 @@ function errors(ctx: ApiContext, operations: OperationEntry[]): TreeNode[] {
       h("code", null, "error_code"),
       ". Match on the code, not the message. Statuses the API uses for errors, with the number of endpoints that can return each:",
     ),
-    h("p", null, ...[...counts].sort(([a], [b]) => a.localeCompare(b)).flatMap(([code, n], i) => [i ? ", " : "", h("code", null, code), ` (${n})`])),
+    h(
+      "p",
+      null,
+      ...[...counts]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .flatMap(([code, n], i) => [i ? ", " : "", h("code", null, code), ` (${n})`]),
+    ),
   ];
   if (codes?.description) out.push(...markdown(codes.description));
   return out;

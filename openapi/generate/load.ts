@@ -34,7 +34,12 @@ export async function parseDocument(text: string, file: string): Promise<LoadedD
   return { doc, text, warnings: result.warnings.map((w) => `${file}: ${w.message}`) };
 }
 
-async function describeInvalid(result: Extract<ValidationResult, { valid: false }>, doc: OpenApiDocument, text: string, file: string): Promise<string> {
+async function describeInvalid(
+  result: Extract<ValidationResult, { valid: false }>,
+  doc: OpenApiDocument,
+  text: string,
+  file: string,
+): Promise<string> {
   const found = new Set<string>();
   for (const error of result.errors) {
     // One error at a time, so each message comes from compileErrors and gets its own location.

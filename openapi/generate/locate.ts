@@ -13,7 +13,8 @@ const dereferenced = new WeakMap<OpenApiDocument, Promise<unknown>>();
 export async function locateError(message: string, doc: OpenApiDocument, text: string): Promise<SourceLocation | null> {
   const framed = /^>\s*(\d+)\s*\|/m.exec(message);
   if (framed) {
-    if (!dereferenced.has(doc)) dereferenced.set(doc, dereference(structuredClone(doc) as never, { dereference: { circular: "ignore" } }));
+    if (!dereferenced.has(doc))
+      dereferenced.set(doc, dereference(structuredClone(doc) as never, { dereference: { circular: "ignore" } }));
     const derefed = await dereferenced.get(doc);
     const pointer = pointerAtLine(derefed, Number(framed[1]));
     return pointer ? new YamlPositions(text).of(sourcePointer(doc, pointer)) : null;
@@ -21,7 +22,13 @@ export async function locateError(message: string, doc: OpenApiDocument, text: s
   const missing = /Missing \$ref pointer "([^"]+)"/.exec(message);
   if (missing) return lineMatching(text, new RegExp(`\\$ref:\\s*["']?${escape(missing[1]!)}["']?\\s*$`), missing[1]!);
   const dupOp = /operationId `([^`]+)` is duplicated/.exec(message);
-  if (dupOp) return lineMatching(text, new RegExp(`operationId:\\s*["']?${escape(dupOp[1]!)}["']?\\s*$`), `operationId: ${dupOp[1]}`, true);
+  if (dupOp)
+    return lineMatching(
+      text,
+      new RegExp(`operationId:\\s*["']?${escape(dupOp[1]!)}["']?\\s*$`),
+      `operationId: ${dupOp[1]}`,
+      true,
+    );
   return null;
 }
 

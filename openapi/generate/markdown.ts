@@ -6,7 +6,8 @@
 import type { TreeNode } from "../../client/contracts/tree";
 import { h } from "./tree";
 
-const INLINE = /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s)<>]*[^\s)<>.,;:])/g;
+const INLINE =
+  /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s)<>]*[^\s)<>.,;:])/g;
 
 export function inline(text: string): TreeNode[] {
   const out: TreeNode[] = [];
@@ -52,7 +53,12 @@ export function markdown(text: string | undefined): TreeNode[] {
 /** Plain text of a description's first paragraph, for meta descriptions and short listings. */
 export function summaryText(text: string | undefined, max = 160): string {
   const first = (text ?? "").trim().split(/\n\s*\n/)[0] ?? "";
-  const plain = first.replace(/`([^`]+)`/g, "$1").replace(/\*\*?([^*]+)\*\*?/g, "$1").replace(/\[([^\]]+)\]\([^)]+\)/g, "$1").replace(/\s+/g, " ").trim();
+  const plain = first
+    .replace(/`([^`]+)`/g, "$1")
+    .replace(/\*\*?([^*]+)\*\*?/g, "$1")
+    .replace(/\[([^\]]+)\]\([^)]+\)/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max);
   const sentence = cut.lastIndexOf(". ");

@@ -26,17 +26,36 @@ export interface GeneratedPage {
 }
 
 const REASONS: Record<string, string> = {
-  "200": "OK", "201": "Created", "202": "Accepted", "204": "No Content", "206": "Partial Content",
-  "301": "Moved Permanently", "304": "Not Modified", "400": "Bad Request", "401": "Unauthorized",
-  "403": "Forbidden", "404": "Not Found", "409": "Conflict", "410": "Gone", "413": "Payload Too Large",
-  "415": "Unsupported Media Type", "429": "Too Many Requests", "500": "Internal Server Error",
-  "502": "Bad Gateway", "503": "Service Unavailable", "504": "Gateway Timeout", "507": "Insufficient Storage",
+  "200": "OK",
+  "201": "Created",
+  "202": "Accepted",
+  "204": "No Content",
+  "206": "Partial Content",
+  "301": "Moved Permanently",
+  "304": "Not Modified",
+  "400": "Bad Request",
+  "401": "Unauthorized",
+  "403": "Forbidden",
+  "404": "Not Found",
+  "409": "Conflict",
+  "410": "Gone",
+  "413": "Payload Too Large",
+  "415": "Unsupported Media Type",
+  "429": "Too Many Requests",
+  "500": "Internal Server Error",
+  "502": "Bad Gateway",
+  "503": "Service Unavailable",
+  "504": "Gateway Timeout",
+  "507": "Insufficient Storage",
   default: "Any other status",
 };
 
 /** `/accounts/{address}` with the parameters marked up. */
 export function pathMarkup(path: string): TreeNode[] {
-  return path.split(/(\{[^}]+\})/).filter(Boolean).map((part) => (part.startsWith("{") ? h("span", { className: "api-path-param" }, part) : part));
+  return path
+    .split(/(\{[^}]+\})/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith("{") ? h("span", { className: "api-path-param" }, part) : part));
 }
 
 export function methodBadge(method: string): TreeElement {
@@ -66,7 +85,18 @@ export function operationPage(entry: OperationEntry, ctx: ApiContext, folded?: F
 
   const tree: TreeNode[] = [
     h("h1", { id: slugify(title) }, title),
-    h("p", { className: "api-endpoint" }, methodBadge(entry.method), " ", h("code", { className: "api-path" }, h("span", { className: "api-base" }, ctx.basePath), ...pathMarkup(entry.path))),
+    h(
+      "p",
+      { className: "api-endpoint" },
+      methodBadge(entry.method),
+      " ",
+      h(
+        "code",
+        { className: "api-path" },
+        h("span", { className: "api-base" }, ctx.basePath),
+        ...pathMarkup(entry.path),
+      ),
+    ),
     raw(h("div", { className: "api-description" }, ...markdown(op.description))),
   ];
   if (folded) tree.push(h("h2", { id: folded.id }, folded.title), ...folded.body);
@@ -83,13 +113,22 @@ export function operationPage(entry: OperationEntry, ctx: ApiContext, folded?: F
     const described = prose(body.description);
     const inline = described.every((n) => typeof n === "string" || !["p", "ul", "ol"].includes(n[0]));
     const flag = body.required ? [h("b", null, "required"), " "] : null;
-    tree.push(raw(inline ? h("p", { className: "api-body-intro" }, flag, ...described) : h("div", { className: "api-body-intro" }, h("p", null, flag), ...described)));
-    for (const [type, media] of Object.entries(body.content)) tree.push(...mediaSection(type, media, "request", ctx, view));
+    tree.push(
+      raw(
+        inline
+          ? h("p", { className: "api-body-intro" }, flag, ...described)
+          : h("div", { className: "api-body-intro" }, h("p", null, flag), ...described),
+      ),
+    );
+    for (const [type, media] of Object.entries(body.content))
+      tree.push(...mediaSection(type, media, "request", ctx, view));
   }
   if (params.length === 0 && !body) tree.push(h("p", null, "This endpoint takes no parameters and no request body."));
 
   const req = sampleRequest(entry, ctx.sampleServer, r);
-  const bcs = responses.some(([code, res]) => code.startsWith("2") && Object.keys(res.content ?? {}).some((t) => t.includes("bcs")));
+  const bcs = responses.some(
+    ([code, res]) => code.startsWith("2") && Object.keys(res.content ?? {}).some((t) => t.includes("bcs")),
+  );
   tree.push(
     h("h2", { id: "code-samples" }, "Code samples"),
     h(
@@ -97,8 +136,16 @@ export function operationPage(entry: OperationEntry, ctx: ApiContext, folded?: F
       null,
       "Each sample calls ",
       h("code", null, ctx.sampleServer),
-      bcs ? ["; responses are JSON unless you send ", h("code", null, "Accept: application/x-bcs"), " for BCS bytes."] : ".",
-      req.bodyFile ? [" They read the request body from ", h("code", null, req.bodyFile), ": save the request body example above under that name."] : null,
+      bcs
+        ? ["; responses are JSON unless you send ", h("code", null, "Accept: application/x-bcs"), " for BCS bytes."]
+        : ".",
+      req.bodyFile
+        ? [
+            " They read the request body from ",
+            h("code", null, req.bodyFile),
+            ": save the request body example above under that name.",
+          ]
+        : null,
     ),
     codeSamples(req, ctx),
     ...explorerSection(explorerProps(entry, ctx, params, body)),
@@ -121,16 +168,22 @@ export function operationPage(entry: OperationEntry, ctx: ApiContext, folded?: F
         ),
       ),
     );
-    for (const [type, media] of Object.entries(res.content ?? {})) tree.push(...mediaSection(type, media, `response-${code}`, ctx, view, res.description));
+    for (const [type, media] of Object.entries(res.content ?? {}))
+      tree.push(...mediaSection(type, media, `response-${code}`, ctx, view, res.description));
   }
 
   if (sets.size) {
     tree.push(h("h2", { id: "response-headers" }, "Response headers"));
     let base: HeaderSet | null = null;
     // Success headers first: the error set is described as its difference from them.
-    const ordered = [...sets.values()].sort((a, b) => Number(b.id === "headers-success") - Number(a.id === "headers-success"));
+    const ordered = [...sets.values()].sort(
+      (a, b) => Number(b.id === "headers-success") - Number(a.id === "headers-success"),
+    );
     for (const set of ordered) {
-      tree.push(h("h3", { id: set.id }, set.title), raw(h("div", { className: "api-headers" }, ...ctx.headerSets.describe(set, base))));
+      tree.push(
+        h("h3", { id: set.id }, set.title),
+        raw(h("div", { className: "api-headers" }, ...ctx.headerSets.describe(set, base))),
+      );
       base ??= set;
     }
   }
@@ -139,27 +192,58 @@ export function operationPage(entry: OperationEntry, ctx: ApiContext, folded?: F
   if (shared.length) {
     tree.push(
       h("h2", { id: "schemas" }, "Schemas"),
-      raw(h("div", { className: "api-schemas" }, h("p", null, "Types used more than once on this page."), ...shared.map((name) => view.block(name)))),
+      raw(
+        h(
+          "div",
+          { className: "api-schemas" },
+          h("p", null, "Types used more than once on this page."),
+          ...shared.map((name) => view.block(name)),
+        ),
+      ),
     );
   }
 
   tree.push(sourceNote(entry, ctx));
-  const searchKeywords = [op.operationId, `${entry.method.toUpperCase()} ${ctx.basePath}${entry.path}`, ...params.map((p) => p.name)];
+  const searchKeywords = [
+    op.operationId,
+    `${entry.method.toUpperCase()} ${ctx.basePath}${entry.path}`,
+    ...params.map((p) => p.name),
+  ];
   return { title, description: summaryText(op.description) || title, tree, searchKeywords };
 }
 
 /** One media type of a request or response: its schema and, for JSON, a generated example. */
-function mediaSection(type: string, media: MediaType, idBase: string, ctx: ApiContext, view: SchemaView, description?: string): TreeNode[] {
+function mediaSection(
+  type: string,
+  media: MediaType,
+  idBase: string,
+  ctx: ApiContext,
+  view: SchemaView,
+  description?: string,
+): TreeNode[] {
   const slug = slugOf(type);
   const label = h("code", null, type);
   // Bytes in BCS are described by their JSON twin; their schema (an array of u8) says nothing more.
   if (/bcs|octet-stream/.test(type)) {
-    return [raw(h("p", { className: "api-media" }, label, ": the same data as raw bytes in BCS (Binary Canonical Serialization).")) ];
+    return [
+      raw(
+        h(
+          "p",
+          { className: "api-media" },
+          label,
+          ": the same data as raw bytes in BCS (Binary Canonical Serialization).",
+        ),
+      ),
+    ];
   }
-  const example = /[/+]json$/.test(type) && media.schema ? (media.example ?? responseExample(media.schema, description, ctx.r)) : undefined;
+  const example =
+    /[/+]json$/.test(type) && media.schema
+      ? (media.example ?? responseExample(media.schema, description, ctx.r))
+      : undefined;
   const line = example === undefined ? "" : JSON.stringify(example);
   // A short example reads fine on one line and costs a fraction of a code block.
-  const inlineExample = example !== undefined && line.length <= INLINE_EXAMPLE_MAX ? [" Example: ", h("code", null, line)] : null;
+  const inlineExample =
+    example !== undefined && line.length <= INLINE_EXAMPLE_MAX ? [" Example: ", h("code", null, line)] : null;
   const shared = media.schema ? view.sharedLink(media.schema) : null;
   if (shared && (example === undefined || inlineExample)) {
     return [raw(h("p", { className: "api-media" }, label, ": ", shared, ".", inlineExample))];
@@ -178,7 +262,15 @@ function mediaSection(type: string, media: MediaType, idBase: string, ctx: ApiCo
   // Request examples start open: they are what readers copy (and what long-body samples read from a file).
   // The request example's id lets the "Try it" explorer prefill its body editor from it.
   const [open, id] = idBase === "request" ? [true, requestExampleId(slug)] : [undefined, undefined];
-  if (example !== undefined && !inlineExample) out.push(h("details", { className: "api-example", open, id }, h("summary", null, "Example"), ctx.code(JSON.stringify(example, null, 2), "json")));
+  if (example !== undefined && !inlineExample)
+    out.push(
+      h(
+        "details",
+        { className: "api-example", open, id },
+        h("summary", null, "Example"),
+        ctx.code(JSON.stringify(example, null, 2), "json"),
+      ),
+    );
   return out;
 }
 
@@ -186,7 +278,13 @@ function codeSamples(req: SampleRequest, ctx: ApiContext): TreeElement {
   return h(
     "Tabs",
     { groupId: "api-lang" },
-    ...SAMPLE_LANGUAGES.map((l, i) => h("TabItem", { value: l.value, label: l.label, default: i === 0 ? true : undefined }, ctx.code(sampleCode(l.value, req), l.lang))),
+    ...SAMPLE_LANGUAGES.map((l, i) =>
+      h(
+        "TabItem",
+        { value: l.value, label: l.label, default: i === 0 ? true : undefined },
+        ctx.code(sampleCode(l.value, req), l.lang),
+      ),
+    ),
   );
 }
 

@@ -30,18 +30,37 @@ function row(p: Parameter, r: Resolver, plan: SchemaPlan): TreeNode {
   const resolved = effective(schema, r);
   const example = p.example ?? resolved.example;
   // A named type is shown by name (linked to its block when the page has one) with what it is.
-  const typeName = name ? (plan.isShared(name) ? h("a", { href: `#${schemaId(name)}` }, name) : h("span", null, name)) : null;
+  const typeName = name
+    ? plan.isShared(name)
+      ? h("a", { href: `#${schemaId(name)}` }, name)
+      : h("span", null, name)
+    : null;
   const description = p.description ?? resolved.description;
   return h(
     "tr",
     { id: `param-${p.in}-${p.name}` },
-    h("td", null, h("code", null, p.name), p.required ? h("b", null, "required") : null, p.deprecated ? h("i", null, "deprecated") : null),
-    h("td", null, typeName, typeName ? " " : null, typeName ? h("i", null, primitiveLabel(resolved)) : h("span", null, primitiveLabel(resolved)), ...constraintsOf(resolved).map((c) => h("i", null, c))),
+    h(
+      "td",
+      null,
+      h("code", null, p.name),
+      p.required ? h("b", null, "required") : null,
+      p.deprecated ? h("i", null, "deprecated") : null,
+    ),
+    h(
+      "td",
+      null,
+      typeName,
+      typeName ? " " : null,
+      typeName ? h("i", null, primitiveLabel(resolved)) : h("span", null, primitiveLabel(resolved)),
+      ...constraintsOf(resolved).map((c) => h("i", null, c)),
+    ),
     h(
       "td",
       null,
       ...prose(description),
-      example !== undefined ? h("p", null, "Example: ", h("code", null, typeof example === "string" ? example : JSON.stringify(example))) : null,
+      example !== undefined
+        ? h("p", null, "Example: ", h("code", null, typeof example === "string" ? example : JSON.stringify(example)))
+        : null,
     ),
   );
 }

@@ -25,8 +25,16 @@ const doc: OpenApiDocument = {
           { name: "id", in: "path", required: true, schema: { type: "string" }, example: "a/b" },
           { name: "dry_run", in: "query", required: true, schema: { type: "boolean" } },
         ],
-        requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Shape" } } } },
-        responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Shape" } } } } },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Shape" } } },
+        },
+        responses: {
+          "200": {
+            description: "ok",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Shape" } } },
+          },
+        },
       },
     },
   },
@@ -35,19 +43,37 @@ const doc: OpenApiDocument = {
       Shape: {
         type: "object",
         description: "A shape.",
-        discriminator: { propertyName: "kind", mapping: { circle: "#/components/schemas/Shape_Circle", group: "#/components/schemas/Shape_Group" } },
+        discriminator: {
+          propertyName: "kind",
+          mapping: { circle: "#/components/schemas/Shape_Circle", group: "#/components/schemas/Shape_Group" },
+        },
         oneOf: [{ $ref: "#/components/schemas/Shape_Circle" }, { $ref: "#/components/schemas/Shape_Group" }],
       },
       Shape_Circle: {
         allOf: [
-          { type: "object", required: ["kind"], properties: { kind: { type: "string", enum: ["circle"], example: "circle" } } },
+          {
+            type: "object",
+            required: ["kind"],
+            properties: { kind: { type: "string", enum: ["circle"], example: "circle" } },
+          },
           { $ref: "#/components/schemas/Circle" },
         ],
       },
       Shape_Group: {
         allOf: [
-          { type: "object", required: ["kind"], properties: { kind: { type: "string", enum: ["group"], example: "group" } } },
-          { type: "object", required: ["members"], properties: { label: { type: "string" }, members: { type: "array", items: { $ref: "#/components/schemas/Shape" } } } },
+          {
+            type: "object",
+            required: ["kind"],
+            properties: { kind: { type: "string", enum: ["group"], example: "group" } },
+          },
+          {
+            type: "object",
+            required: ["members"],
+            properties: {
+              label: { type: "string" },
+              members: { type: "array", items: { $ref: "#/components/schemas/Shape" } },
+            },
+          },
         ],
       },
       Circle: {
@@ -67,13 +93,24 @@ const html = (nodes: TreeNode[]) => treeToHtml(nodes);
 
 describe("examples", () => {
   it("use the first variant, set its discriminator value, and take `example` values", () => {
-    expect(exampleOf({ $ref: "#/components/schemas/Shape" }, r)).toEqual({ kind: "circle", colour: "red", radius: "7" });
+    expect(exampleOf({ $ref: "#/components/schemas/Shape" }, r)).toEqual({
+      kind: "circle",
+      colour: "red",
+      radius: "7",
+    });
   });
 
   it("stop at recursion instead of looping", () => {
-    expect(exampleOf({ $ref: "#/components/schemas/Shape_Group" }, r)).toEqual({ kind: "group", label: "string", members: [{ kind: "circle", colour: "red", radius: "7" }] });
+    expect(exampleOf({ $ref: "#/components/schemas/Shape_Group" }, r)).toEqual({
+      kind: "group",
+      label: "string",
+      members: [{ kind: "circle", colour: "red", radius: "7" }],
+    });
     const loop: Schema = { $ref: "#/components/schemas/Loop" };
-    const self = new Resolver({ ...doc, components: { schemas: { Loop: { type: "object", properties: { next: loop } } } } });
+    const self = new Resolver({
+      ...doc,
+      components: { schemas: { Loop: { type: "object", properties: { next: loop } } } },
+    });
     expect(exampleOf(loop, self)).toEqual({ next: {} });
   });
 });
@@ -121,7 +158,9 @@ describe("code samples", () => {
     expect(sampleCode("typescript", req)).toContain('method: "POST"');
     expect(sampleCode("python", req)).toContain("requests.post(");
     expect(sampleCode("rust", req)).toContain('.post("https://node.example/v1/things/a%2Fb?dry_run=true")');
-    expect(sampleCode("go", req)).toContain('http.Post("https://node.example/v1/things/a%2Fb?dry_run=true", "application/json", strings.NewReader(`{');
+    expect(sampleCode("go", req)).toContain(
+      'http.Post("https://node.example/v1/things/a%2Fb?dry_run=true", "application/json", strings.NewReader(`{',
+    );
   });
 });
 
@@ -135,7 +174,14 @@ describe("Markdown of descriptions", () => {
 
 describe("highlighted code", () => {
   it("joins quote tokens to the string they delimit", () => {
-    const line = mergeQuotes(["span", { className: "line" }, ["span", { className: "q" }, '"'], ["span", { className: "s" }, "key"], ["span", { className: "q" }, '"'], ": 1"]);
+    const line = mergeQuotes([
+      "span",
+      { className: "line" },
+      ["span", { className: "q" }, '"'],
+      ["span", { className: "s" }, "key"],
+      ["span", { className: "q" }, '"'],
+      ": 1",
+    ]);
     expect(line).toEqual(["span", { className: "line" }, ["span", { className: "s" }, '"key"'], ": 1"]);
   });
 });
@@ -146,7 +192,9 @@ describe("error locations", () => {
     const lines = JSON.stringify(value, null, 2).split("\n");
     expect(pointerAtLine(value, lines.indexOf('        "c": true') + 1)).toBe("#/a/b/1/c");
     expect(pointerAtLine(value, lines.indexOf('  "d": []') + 1)).toBe("#/d");
-    expect(sourcePointer(doc, "#/paths/~1things~1{id}/post/responses/200/content/application~1json/schema/discriminator")).toBe("#/components/schemas/Shape/discriminator");
+    expect(
+      sourcePointer(doc, "#/paths/~1things~1{id}/post/responses/200/content/application~1json/schema/discriminator"),
+    ).toBe("#/components/schemas/Shape/discriminator");
   });
 });
 
@@ -163,7 +211,12 @@ describe("the last pass over a page", () => {
       ["a", { href: "/elsewhere#q" }],
       ["a", { href: "/api/x/file.yaml" }],
     ];
-    checkPage("/api/x/a", tree, { base: "/api/x", files: ["/api/x/file.yaml"], anchorsOf: (r) => (r === "/api/x/b" ? new Set(["y"]) : null) }, (m) => warnings.push(m));
+    checkPage(
+      "/api/x/a",
+      tree,
+      { base: "/api/x", files: ["/api/x/file.yaml"], anchorsOf: (r) => (r === "/api/x/b" ? new Set(["y"]) : null) },
+      (m) => warnings.push(m),
+    );
     expect(warnings).toEqual([
       '/api/x/a: duplicate id "a"',
       "/api/x/a: broken anchor #nope in link to #nope",
@@ -173,8 +226,14 @@ describe("the last pass over a page", () => {
   });
 
   it("serialises marked blocks to HTML once and reports the ids inside them", () => {
-    const { tree, hiddenIds } = compactPage([["h2", { id: "s" }, "S"], raw(["div", { className: "sv" }, ["p", { id: "in" }, "x < y"]])]);
-    expect(tree).toEqual([["h2", { id: "s" }, "S"], ["div", { className: "sv", dangerouslySetInnerHTML: { __html: '<p id="in">x &lt; y</p>' } }]]);
+    const { tree, hiddenIds } = compactPage([
+      ["h2", { id: "s" }, "S"],
+      raw(["div", { className: "sv" }, ["p", { id: "in" }, "x < y"]]),
+    ]);
+    expect(tree).toEqual([
+      ["h2", { id: "s" }, "S"],
+      ["div", { className: "sv", dangerouslySetInnerHTML: { __html: '<p id="in">x &lt; y</p>' } }],
+    ]);
     expect([...hiddenIds]).toEqual(["in"]);
   });
 });
@@ -185,12 +244,19 @@ describe("response examples", () => {
       ...doc,
       components: {
         schemas: {
-          Err: { type: "object", properties: { message: { type: "string" }, code: { type: "string", enum: ["a_failed", "b_failed"] } }, example: { message: "A failed.", code: "a_failed" } },
+          Err: {
+            type: "object",
+            properties: { message: { type: "string" }, code: { type: "string", enum: ["a_failed", "b_failed"] } },
+            example: { message: "A failed.", code: "a_failed" },
+          },
         },
       },
     });
     const err = { $ref: "#/components/schemas/Err" };
-    expect(responseExample(err, "B broke (`b_failed`). Retry.", withError)).toEqual({ message: "B broke (b_failed).", code: "b_failed" });
+    expect(responseExample(err, "B broke (`b_failed`). Retry.", withError)).toEqual({
+      message: "B broke (b_failed).",
+      code: "b_failed",
+    });
     expect(responseExample(err, "Something else.", withError)).toEqual({ message: "A failed.", code: "a_failed" });
   });
 });

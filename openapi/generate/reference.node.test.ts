@@ -5,7 +5,7 @@ import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SidebarCategory, SidebarItem } from "../../client/contracts/page";
 import { Tree } from "../../client/render/TreeRenderer";
-import { apiRoutes, readFacts, REPO_ROOT } from "../../test/helpers/node-api-facts";
+import { apiRoutes, readFacts, REPO_ROOT } from "../../test/helpers/spec-fixtures";
 import { generateApiReference, type ApiReference } from "./index";
 
 let ref: ApiReference;
@@ -19,7 +19,11 @@ const htmlOf = (route: string) => {
   if (!html.has(route)) html.set(route, renderToStaticMarkup(createElement(Tree, { nodes: page(route).tree })));
   return html.get(route)!;
 };
-const text = (markup: string) => markup.replace(/<[^>]+>/g, " ").replace(/&quot;/g, '"').replace(/\s+/g, " ");
+const text = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
 
 beforeAll(async () => {
   ref = await generateApiReference(REPO_ROOT);
@@ -32,11 +36,15 @@ describe("routes", () => {
   });
 
   it("gives /api/node/view to the operation, keeps the View tag's text there, and says so as a notice", () => {
-    expect(ref.notices).toEqual([expect.stringMatching(/^\/api\/node\/view is wanted by the View tag page and by the operation "view"/)]);
+    expect(ref.notices).toEqual([
+      expect.stringMatching(/^\/api\/node\/view is wanted by the View tag page and by the operation "view"/),
+    ]);
     const view = htmlOf("/api/node/view");
     expect(page("/api/node/view").title).toBe("Execute view function of a module");
     expect(view).toContain('id="tag-view"');
-    expect(text(view)).toContain("Call read-only Move view functions and get their return values without sending a transaction.");
+    expect(text(view)).toContain(
+      "Call read-only Move view functions and get their return values without sending a transaction.",
+    );
   });
 
   it("finds nothing to warn about: every in-page and cross-page anchor resolves", () => {
@@ -48,7 +56,9 @@ describe("an operation page (get-transactions)", () => {
   it("starts with the title, the method badge and the path", () => {
     const tree = page("/api/node/get-transactions").tree;
     expect(tree[0]).toEqual(["h1", { id: "get-transactions" }, "Get transactions"]);
-    expect(htmlOf("/api/node/get-transactions")).toContain('<span class="badge badge-get">GET</span> <code class="api-path"><span class="api-base">/v1</span>/transactions</code>');
+    expect(htmlOf("/api/node/get-transactions")).toContain(
+      '<span class="badge badge-get">GET</span> <code class="api-path"><span class="api-base">/v1</span>/transactions</code>',
+    );
   });
 
   it("lists its query parameters with type, format and example", () => {
@@ -60,7 +70,8 @@ describe("an operation page (get-transactions)", () => {
 
   it("has a section per status code, the shared header blocks once, and examples", () => {
     const out = htmlOf("/api/node/get-transactions");
-    for (const code of ["200", "400", "403", "404", "410", "500", "503"]) expect(out).toContain(`<h3 id="response-${code}">${code} `);
+    for (const code of ["200", "400", "403", "404", "410", "500", "503"])
+      expect(out).toContain(`<h3 id="response-${code}">${code} `);
     expect(out.match(/id="headers-success"/g)).toHaveLength(1);
     // Referred to by the 200 response and by the error set, described as its difference.
     expect(out.match(/href="#headers-success"/g)).toHaveLength(2);
@@ -72,13 +83,23 @@ describe("an operation page (get-transactions)", () => {
 
   it("fits error examples to the status: the code named in the description, with its sentence as message", () => {
     const t = text(htmlOf("/api/node/get-block-by-height"));
-    expect(t).toContain('Example: {"message":"No block exists at this height yet (block_not_found).","error_code":"block_not_found"}');
+    expect(t).toContain(
+      'Example: {"message":"No block exists at this height yet (block_not_found).","error_code":"block_not_found"}',
+    );
     expect(t).toContain('"error_code":"internal_error"}');
   });
 
   it("shows the Transaction union as variants named by their discriminator value, with field anchors", () => {
     const out = htmlOf("/api/node/get-transactions");
-    for (const variant of ["pending_transaction", "user_transaction", "genesis_transaction", "block_metadata_transaction", "state_checkpoint_transaction", "block_epilogue_transaction", "validator_transaction"]) {
+    for (const variant of [
+      "pending_transaction",
+      "user_transaction",
+      "genesis_transaction",
+      "block_metadata_transaction",
+      "state_checkpoint_transaction",
+      "block_epilogue_transaction",
+      "validator_transaction",
+    ]) {
       expect(out).toContain(`<li id="schema-Transaction.${variant}"><details><summary><code>${variant}</code>`);
     }
     expect(out).toContain('id="schema-Transaction.user_transaction.sender"');
@@ -98,7 +119,9 @@ describe("an operation page (get-transactions)", () => {
 
   it("is readable without JavaScript: schemas nest in <details>, code samples are in the HTML", () => {
     const out = htmlOf("/api/node/get-transactions");
-    expect(out).toContain('<details class="sv-x" id="schema-MoveModuleBytecode"><summary>Fields of MoveModuleBytecode</summary>');
+    expect(out).toContain(
+      '<details class="sv-x" id="schema-MoveModuleBytecode"><summary>Fields of MoveModuleBytecode</summary>',
+    );
     expect(out).not.toContain("<script");
     expect(out).not.toMatch(/ style="/);
     expect(out).toContain('<div class="tabs" data-group="api-lang">');
@@ -118,7 +141,11 @@ describe("other pages", () => {
   it("puts required fields first and merges allOf variants", () => {
     const gas = htmlOf("/api/node/estimate-gas-price");
     // The document lists deprioritized_gas_estimate first; only gas_estimate is required.
-    expect([...gas.matchAll(/<li id="schema-GasEstimation\.(\w+)">/g)].map((m) => m[1])).toEqual(["gas_estimate", "deprioritized_gas_estimate", "prioritized_gas_estimate"]);
+    expect([...gas.matchAll(/<li id="schema-GasEstimation\.(\w+)">/g)].map((m) => m[1])).toEqual([
+      "gas_estimate",
+      "deprioritized_gas_estimate",
+      "prioritized_gas_estimate",
+    ]);
     const submit = htmlOf("/api/node/submit-transaction");
     expect(submit).toContain('id="schema-SubmitTransactionRequest.sender"');
     // A variant wrapper (allOf of the discriminator and FeePayerSignature) shows the base's fields in the variant.
@@ -151,7 +178,16 @@ describe("other pages", () => {
     const t = text(out);
     expect(t).toContain("https://mainnet.movementnetwork.xyz/v1");
     expect(t).toContain("https://testnet.movementnetwork.xyz/v1");
-    for (const id of ["base-urls", "versioning", "common-headers", "pagination", "errors", "download", "contact-and-licence"]) expect(out).toContain(`id="${id}"`);
+    for (const id of [
+      "base-urls",
+      "versioning",
+      "common-headers",
+      "pagination",
+      "errors",
+      "download",
+      "contact-and-licence",
+    ])
+      expect(out).toContain(`id="${id}"`);
     expect(t).toContain("X-APTOS-CURSOR");
     expect(out).toContain('href="https://www.apache.org/licenses/LICENSE-2.0.html"');
     expect(out).toContain('href="https://github.com/movementlabsxyz/movement"');
@@ -165,8 +201,15 @@ describe("sidebar", () => {
     for (const row of facts.sidebar) {
       const href = `/api/node/${row.slug}`;
       if (row.kind === "info") expected.push({ type: "link", label: row.label, href });
-      else if (row.kind === "tag") expected.push({ type: "category", label: row.label, href, collapsed: true, items: [] });
-      else (expected[expected.length - 1] as SidebarCategory).items.push({ type: "link", label: row.label, href, badge: facts.methods.get(row.slug)! });
+      else if (row.kind === "tag")
+        expected.push({ type: "category", label: row.label, href, collapsed: true, items: [] });
+      else
+        (expected[expected.length - 1] as SidebarCategory).items.push({
+          type: "link",
+          label: row.label,
+          href,
+          badge: facts.methods.get(row.slug)!,
+        });
     }
     expect(ref.sidebar).toEqual(expected);
   });
@@ -187,10 +230,11 @@ describe("budgets", () => {
     for (const p of ref.pages) expect(JSON.stringify(p.tree).length, p.route).toBeLessThan(90_000);
     let elements = 0;
     const count = (nodes: unknown[]): void => {
-      for (const n of nodes) if (Array.isArray(n) && typeof n[0] === "string") {
-        elements++;
-        count(n.slice(2));
-      }
+      for (const n of nodes)
+        if (Array.isArray(n) && typeof n[0] === "string") {
+          elements++;
+          count(n.slice(2));
+        }
     };
     count(page("/api/node/get-transactions").tree);
     expect(elements).toBeLessThan(120);

@@ -4,7 +4,10 @@ import type { OperationEntry } from "./types";
 export const API_BASE = "/api/node";
 
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** `get_account` → `/api/node/get-account`. */

@@ -16,7 +16,10 @@ export function kindOf(schema: Schema): SchemaKind {
 /** `allOf: [{$ref}, {description}]`, the OpenAPI 3.0 way to describe a reference. */
 export function isDescribedRef(schema: Schema): boolean {
   const all = schema.allOf ?? [];
-  return all.filter((s) => s.$ref).length === 1 && all.every((s) => s.$ref || Object.keys(s).every((k) => k === "description" || k === "example"));
+  return (
+    all.filter((s) => s.$ref).length === 1 &&
+    all.every((s) => s.$ref || Object.keys(s).every((k) => k === "description" || k === "example"))
+  );
 }
 
 /** The referenced schema of a described ref, with the description carried over. */

@@ -23,7 +23,8 @@ export class SchemaPlan {
       return;
     }
     for (const prop of Object.values(schema.properties ?? {})) this.count(prop);
-    for (const member of [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) this.count(member);
+    for (const member of [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])])
+      this.count(member);
     this.count(schema.items);
     if (typeof schema.additionalProperties === "object") this.count(schema.additionalProperties);
   }
@@ -35,6 +36,9 @@ export class SchemaPlan {
 
   /** Names drawn in the page's "Schemas" section, alphabetically. */
   shared(): string[] {
-    return [...this.uses].filter(([, n]) => n > 1).map(([name]) => name).sort((a, b) => a.localeCompare(b));
+    return [...this.uses]
+      .filter(([, n]) => n > 1)
+      .map(([name]) => name)
+      .sort((a, b) => a.localeCompare(b));
   }
 }

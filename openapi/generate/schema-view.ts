@@ -71,7 +71,13 @@ export class SchemaView {
     this.drawing.push(name);
     const content = leaf ? exampleLine(schema) : this.body(schema, id, name);
     this.drawing.pop();
-    const title = h("p", { className: "sv-title" }, h("code", null, name), " ", ...(leaf ? this.leafLabel(schema, true) : [h("i", null, kindLabel(schema))]));
+    const title = h(
+      "p",
+      { className: "sv-title" },
+      h("code", null, name),
+      " ",
+      ...(leaf ? this.leafLabel(schema, true) : [h("i", null, kindLabel(schema))]),
+    );
     return h("div", { className, id }, title, ...markdown(schema.description), ...content);
   }
 
@@ -100,7 +106,10 @@ export class SchemaView {
       case "object": {
         const merged = this.merge(schema);
         const fields = merged.fields.filter((f) => f.name !== pinned);
-        const extra = typeof schema.additionalProperties === "object" ? [h("p", null, "Other keys: ", ...this.typeOf(schema.additionalProperties, `${prefix}.*`).label)] : [];
+        const extra =
+          typeof schema.additionalProperties === "object"
+            ? [h("p", null, "Other keys: ", ...this.typeOf(schema.additionalProperties, `${prefix}.*`).label)]
+            : [];
         return [...this.fields(fields, prefix, owner), ...extra, ...merged.extra.flatMap((e) => e(prefix))];
       }
       default:
@@ -147,7 +156,16 @@ export class SchemaView {
     let run: { first: FirstDrawn; names: TreeNode[] } | null = null;
     const flush = () => {
       if (!run) return;
-      rows.push(h("li", { className: "sv-same" }, "Same as in ", h("a", { href: `#${run.first.owner}` }, run.first.ownerLabel), ": ", ...run.names));
+      rows.push(
+        h(
+          "li",
+          { className: "sv-same" },
+          "Same as in ",
+          h("a", { href: `#${run.first.owner}` }, run.first.ownerLabel),
+          ": ",
+          ...run.names,
+        ),
+      );
       run = null;
     };
     for (const f of ordered) {
@@ -195,7 +213,12 @@ export class SchemaView {
     if (name) {
       if (this.linked(name)) return { label: [this.link(name)], nested: [] };
       const target = this.r.schema(name);
-      if (kindOf(target) === "leaf") return { label: [h("span", null, name), " ", ...this.leafLabel(target, true)], nested: [], description: target.description };
+      if (kindOf(target) === "leaf")
+        return {
+          label: [h("span", null, name), " ", ...this.leafLabel(target, true)],
+          nested: [],
+          description: target.description,
+        };
       // A named schema drawn in place (its only use on the page) takes its own id, so its fields'
       // anchors are short and the same as where the schema is a shared block on other pages.
       this.drawing.push(name);
@@ -216,7 +239,15 @@ export class SchemaView {
     const inner = this.body(schema, prefix, name ?? prefix.slice(prefix.lastIndexOf(".") + 1));
     if (inner.length === 0) return [];
     const intro = name ? markdown(schema.description) : [];
-    return [h("details", { className: "sv-x", id: name ? prefix : undefined }, h("summary", null, summaryLabel(schema, name)), ...intro, ...inner)];
+    return [
+      h(
+        "details",
+        { className: "sv-x", id: name ? prefix : undefined },
+        h("summary", null, summaryLabel(schema, name)),
+        ...intro,
+        ...inner,
+      ),
+    ];
   }
 
   private union(schema: Schema, prefix: string): TreeNode {
@@ -243,8 +274,21 @@ export class SchemaView {
       const label = d ? h("code", null, key) : h("span", null, name ?? kindLabel(target));
       // A one-paragraph description sits in the summary, readable without opening the variant.
       const description = markdown(target.description);
-      const short = description.length === 1 && Array.isArray(description[0]) && description[0][0] === "p" ? (description[0].slice(2) as TreeNode[]) : null;
-      return h("li", { id }, h("details", null, h("summary", null, label, short ? [" ", h("span", null, ...short)] : null), ...(short ? [] : description), ...body));
+      const short =
+        description.length === 1 && Array.isArray(description[0]) && description[0][0] === "p"
+          ? (description[0].slice(2) as TreeNode[])
+          : null;
+      return h(
+        "li",
+        { id },
+        h(
+          "details",
+          null,
+          h("summary", null, label, short ? [" ", h("span", null, ...short)] : null),
+          ...(short ? [] : description),
+          ...body,
+        ),
+      );
     });
     return h("div", { className: "sv-u" }, h("p", null, ...intro), h("ul", { className: "sv-vs" }, ...items));
   }
@@ -252,7 +296,10 @@ export class SchemaView {
   /** Type, format and constraints of a leaf: `string (uint64)` then facts in <i>. */
   private leafLabel(s: Schema, muted = false): TreeNode[] {
     const facts = constraintsOf(s).filter((c) => !(s.enum?.length === 1 && c.startsWith("one of")));
-    return [muted ? h("i", null, primitiveLabel(s)) : h("span", null, primitiveLabel(s)), ...facts.map((f) => h("i", null, f))];
+    return [
+      muted ? h("i", null, primitiveLabel(s)) : h("span", null, primitiveLabel(s)),
+      ...facts.map((f) => h("i", null, f)),
+    ];
   }
 }
 

@@ -11,19 +11,17 @@ export interface SidebarInput {
 export function apiSidebar(input: SidebarInput): SidebarItem[] {
   return [
     { type: "link", label: input.landing.label, href: input.landing.href },
-    ...input.tags.map(
-      (t): SidebarItem => ({
-        type: "category",
-        label: t.name,
-        href: t.route,
-        collapsed: true,
-        items: t.entries.map((e) => ({
-          type: "link",
-          label: e.operation.summary ?? e.operation.operationId,
-          href: input.routeOf(e),
-          badge: e.method.toUpperCase(),
-        })),
-      }),
-    ),
+    ...input.tags.map((t): SidebarItem => ({
+      type: "category",
+      label: t.name,
+      href: t.route,
+      collapsed: true,
+      items: t.entries.map((e) => ({
+        type: "link",
+        label: e.operation.summary ?? e.operation.operationId,
+        href: input.routeOf(e),
+        badge: e.method.toUpperCase(),
+      })),
+    })),
   ];
 }

@@ -12,7 +12,11 @@ export interface Tag {
 }
 
 /** The table listing a tag's operations; `routeOf` gives each operation's page. */
-export function operationTable(entries: OperationEntry[], ctx: ApiContext, routeOf: (e: OperationEntry) => string): TreeElement {
+export function operationTable(
+  entries: OperationEntry[],
+  ctx: ApiContext,
+  routeOf: (e: OperationEntry) => string,
+): TreeElement {
   return h(
     "table",
     { className: "api-table api-operations" },
@@ -25,8 +29,23 @@ export function operationTable(entries: OperationEntry[], ctx: ApiContext, route
           "tr",
           null,
           h("td", null, methodBadge(e.method)),
-          h("td", null, h("code", { className: "api-path" }, h("span", { className: "api-base" }, ctx.basePath), ...pathMarkup(e.path))),
-          h("td", null, h("a", { href: routeOf(e) }, e.operation.summary ?? e.operation.operationId), h("br", null), summaryText(e.operation.description, 120)),
+          h(
+            "td",
+            null,
+            h(
+              "code",
+              { className: "api-path" },
+              h("span", { className: "api-base" }, ctx.basePath),
+              ...pathMarkup(e.path),
+            ),
+          ),
+          h(
+            "td",
+            null,
+            h("a", { href: routeOf(e) }, e.operation.summary ?? e.operation.operationId),
+            h("br", null),
+            summaryText(e.operation.description, 120),
+          ),
         ),
       ),
     ),
@@ -34,11 +53,21 @@ export function operationTable(entries: OperationEntry[], ctx: ApiContext, route
 }
 
 /** The body of a tag page without its title, so it can also be folded into another page. */
-export function tagBody(tag: Tag, entries: OperationEntry[], ctx: ApiContext, routeOf: (e: OperationEntry) => string): TreeNode[] {
+export function tagBody(
+  tag: Tag,
+  entries: OperationEntry[],
+  ctx: ApiContext,
+  routeOf: (e: OperationEntry) => string,
+): TreeNode[] {
   return [...markdown(tag.description), ...(entries.length ? [raw(operationTable(entries, ctx, routeOf))] : [])];
 }
 
-export function tagPage(tag: Tag, entries: OperationEntry[], ctx: ApiContext, routeOf: (e: OperationEntry) => string): GeneratedPage {
+export function tagPage(
+  tag: Tag,
+  entries: OperationEntry[],
+  ctx: ApiContext,
+  routeOf: (e: OperationEntry) => string,
+): GeneratedPage {
   return {
     title: tag.name,
     description: summaryText(tag.description) || `${tag.name} endpoints of the node API.`,

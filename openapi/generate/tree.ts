@@ -22,7 +22,11 @@ function isElementLike(c: unknown[]): boolean {
 }
 
 /** `h("p", { className: "x" }, "text", h("code", null, "y"))` → `["p", {className: "x"}, "text", ["code", null, "y"]]`. */
-export function h(type: string, props: Record<string, TreeValue | undefined> | null, ...children: Child[]): TreeElement {
+export function h(
+  type: string,
+  props: Record<string, TreeValue | undefined> | null,
+  ...children: Child[]
+): TreeElement {
   let clean: TreeProps | null = null;
   for (const [k, v] of Object.entries(props ?? {})) {
     if (v === undefined || v === null || v === false) continue;

@@ -12,6 +12,12 @@ declare module "autocannon" {
     non2xx: number;
     duration: number;
   }
-  function autocannon(options: { url: string; connections?: number; duration?: number; amount?: number; pipelining?: number }): Promise<Result>;
+  function autocannon(options: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    pipelining?: number;
+  }): Promise<Result>;
   export default autocannon;
 }

@@ -36,7 +36,7 @@ export async function loadBudgets(file: string, label = "bench/budgets.json"): P
   try {
     raw = JSON.parse(await readFile(file, "utf8"));
   } catch (e) {
-    throw new Error(`${label}: ${(e as Error).message}`);
+    throw new Error(`${label}: ${(e as Error).message}`, { cause: e });
   }
   const parsed = budgetsSchema.safeParse(raw);
   if (!parsed.success) throw new Error(formatIssues(label, parsed.error));
@@ -60,7 +60,10 @@ export function missedBudgets(report: BenchReport, budgets: Budgets): string[] {
       const lh = page.lighthouse[form];
       const b = budgets.lighthouse[form];
       for (const cat of ["performance", "accessibility", "bestPractices", "seo"] as const) {
-        if (lh[cat] < b[cat]) misses.push(`${page.route}: Lighthouse ${form} ${cat} ${lh[cat]} < ${b[cat]}${lh.failing.length ? ` (${lh.failing.join("; ")})` : ""}`);
+        if (lh[cat] < b[cat])
+          misses.push(
+            `${page.route}: Lighthouse ${form} ${cat} ${lh[cat]} < ${b[cat]}${lh.failing.length ? ` (${lh.failing.join("; ")})` : ""}`,
+          );
       }
       over(`${page.route}: Lighthouse ${form} CLS`, lh.cls, b.cls, "");
       over(`${page.route}: Lighthouse ${form} TBT`, lh.tbtMs, b.tbtMs, "ms");
@@ -68,9 +71,19 @@ export function missedBudgets(report: BenchReport, budgets: Budgets): string[] {
   }
   const api = report.largestApiPage;
   over(`${api.route} (largest API page): HTML`, api.htmlRaw, budgets.largestApiPageHtmlBytes, "B");
-  over(`${api.route} (largest API page): uncached render CPU (median)`, api.renderCpuMs, budgets.renderCpuMedianMs.largestApiPage, "ms");
+  over(
+    `${api.route} (largest API page): uncached render CPU (median)`,
+    api.renderCpuMs,
+    budgets.renderCpuMedianMs.largestApiPage,
+    "ms",
+  );
   over("cold full build: wall time", Math.round(report.build.cold.wallMs), budgets.build.coldWallMs, "ms");
   over("cold full build: peak memory", report.build.cold.peakRssBytes, budgets.build.coldPeakRssBytes, "B");
-  over("save one MDX file → new page served (median)", Math.round(report.build.saveToServed.medianMs), budgets.build.saveToServedMs, "ms");
+  over(
+    "save one MDX file → new page served (median)",
+    Math.round(report.build.saveToServed.medianMs),
+    budgets.build.saveToServedMs,
+    "ms",
+  );
   return misses;
 }

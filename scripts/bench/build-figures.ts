@@ -29,10 +29,18 @@ interface Finished {
 }
 
 /** Runs a command to completion, measuring wall time and the peak memory of its process tree. */
-function measured(cmd: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs: number }): Promise<Finished> {
+function measured(
+  cmd: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<Finished> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(cmd, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(cmd, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const memory = sampleTreeMemory(child.pid!, 50);
     let output = "";
     child.stdout.on("data", (d) => (output += d));
@@ -44,13 +52,19 @@ function measured(cmd: string, args: string[], options: { cwd: string; env?: Nod
       const peakRssBytes = memory.stop();
       const wallMs = performance.now() - started;
       if (code === 0) resolve({ wallMs, peakRssBytes, output });
-      else reject(new Error(`${cmd} ${args.join(" ")} ${signal ? `was killed (${signal})` : `exited ${code}`}:\n${output.trim().split("\n").slice(-15).join("\n")}`));
+      else
+        reject(
+          new Error(
+            `${cmd} ${args.join(" ")} ${signal ? `was killed (${signal})` : `exited ${code}`}:\n${output.trim().split("\n").slice(-15).join("\n")}`,
+          ),
+        );
     });
   });
 }
 
 export async function coldBuild(root: string): Promise<ColdBuild> {
-  for (const dir of ["client", "worker", "content"]) await rm(path.join(root, "dist", dir), { recursive: true, force: true });
+  for (const dir of ["client", "worker", "content"])
+    await rm(path.join(root, "dist", dir), { recursive: true, force: true });
   const steps: ColdBuild["steps"] = [];
   for (const step of BUILD_STEPS) {
     const run = await measured("npm", ["run", "--silent", step], { cwd: root, timeoutMs: 300_000 });
@@ -66,11 +80,17 @@ export async function coldBuild(root: string): Promise<ColdBuild> {
 /** A copy of what a site build reads (content, the OpenAPI document, public files) in a temp folder. */
 async function tempSiteCopy(root: string): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), "docs-bench-site-"));
-  for (const sub of ["content", "openapi/node.yaml", "client/public"]) await cp(path.join(root, sub), path.join(dir, sub), { recursive: true });
+  for (const sub of ["content", "openapi/node.yaml", "client/public"])
+    await cp(path.join(root, sub), path.join(dir, sub), { recursive: true });
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string, everyMs = 10): Promise<T> {
+async function until<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+  everyMs = 10,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const value = await check().catch(() => undefined);
@@ -102,7 +122,12 @@ export async function saveToServed(root: string, saves = 3): Promise<{ medianMs:
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
   try {
-    await until(async () => (output.includes("Movement docs at") ? true : undefined), 120_000, `npm run dev to serve the site:\n${output}`, 100);
+    await until(
+      async () => (output.includes("Movement docs at") ? true : undefined),
+      120_000,
+      `npm run dev to serve the site:\n${output}`,
+      100,
+    );
     const url = `http://127.0.0.1:${port}${EDITED_PAGE.route}`;
     const samplesMs: number[] = [];
     for (let i = 0; i < saves; i++) {
@@ -111,7 +136,12 @@ export async function saveToServed(root: string, saves = 3): Promise<{ medianMs:
       await editPage(site.dir, marker);
       const saved = performance.now();
       // Poll gently: the dev server shares two cores with its own rebuild.
-      await until(async () => ((await (await fetch(url)).text()).includes(marker) ? true : undefined), 10_000, `the saved edit on ${url}:\n${output}`, 20);
+      await until(
+        async () => ((await (await fetch(url)).text()).includes(marker) ? true : undefined),
+        10_000,
+        `the saved edit on ${url}:\n${output}`,
+        20,
+      );
       samplesMs.push(performance.now() - saved);
     }
     if (process.env.BENCH_VERBOSE) console.log(output);
@@ -130,12 +160,18 @@ export async function saveToServed(root: string, saves = 3): Promise<{ medianMs:
 export async function publishOnePageChange(root: string): Promise<{ firstPublishMs: number; onePageChangeMs: number }> {
   const site = await tempSiteCopy(root);
   const env = { DOCS_LOCAL_STATE: path.join(site.dir, ".wrangler/state") };
-  const publish = () => measured(process.execPath, ["--import", "tsx", "scripts/publish/cli.ts", "publish", "--site", site.dir], { cwd: root, env, timeoutMs: 180_000 });
+  const publish = () =>
+    measured(process.execPath, ["--import", "tsx", "scripts/publish/cli.ts", "publish", "--site", site.dir], {
+      cwd: root,
+      env,
+      timeoutMs: 180_000,
+    });
   try {
     const first = await publish();
     await editPage(site.dir, "one-page-change");
     const second = await publish();
-    if (!/changed: \/devs\/getstarted\b/.test(second.output)) throw new Error(`the one-page publish did not report the edited page as changed:\n${second.output}`);
+    if (!/changed: \/devs\/getstarted\b/.test(second.output))
+      throw new Error(`the one-page publish did not report the edited page as changed:\n${second.output}`);
     return { firstPublishMs: first.wallMs, onePageChangeMs: second.wallMs };
   } finally {
     await site.remove();

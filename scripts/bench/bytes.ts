@@ -27,12 +27,21 @@ async function body(url: string): Promise<{ bytes: Buffer; type: string }> {
 
 export async function pageBytes(pageUrl: string, requests: PageRequest[]): Promise<PageBytes> {
   const html = (await body(pageUrl)).bytes;
-  const out: PageBytes = { htmlRaw: html.length, htmlGzip: gzip(html), jsGzip: 0, cssGzip: 0, imageBytes: 0, otherBytes: 0, requests: 0 };
+  const out: PageBytes = {
+    htmlRaw: html.length,
+    htmlGzip: gzip(html),
+    jsGzip: 0,
+    cssGzip: 0,
+    imageBytes: 0,
+    otherBytes: 0,
+    requests: 0,
+  };
   const origin = new URL(pageUrl).origin;
   for (const request of requests) {
     out.requests++;
     if (request.resourceType === "Document") continue;
-    if (new URL(request.url).origin !== origin) throw new Error(`${pageUrl} fetched ${request.url} from another origin before input`);
+    if (new URL(request.url).origin !== origin)
+      throw new Error(`${pageUrl} fetched ${request.url} from another origin before input`);
     const { bytes, type } = await body(request.url);
     if (request.resourceType === "Script") out.jsGzip += gzip(bytes);
     else if (request.resourceType === "Stylesheet") out.cssGzip += gzip(bytes);

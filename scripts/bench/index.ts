@@ -37,7 +37,10 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const step = (what: string) => console.log(`bench: ${what}`);
 
 const budgets = await loadBudgets(path.join(root, "bench/budgets.json"));
-const chromium = execFileSync(chromiumPath(), ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+const chromium = execFileSync(chromiumPath(), ["--version"], {
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "ignore"],
+}).trim();
 
 step("cold full build (dist/ removed, three build steps in fresh processes)");
 const cold = await coldBuild(root);
@@ -46,7 +49,10 @@ const missing = PAGES.filter((r) => !build.pages.has(r));
 if (missing.length) throw new Error(`the benchmark's pages are not in the build: ${missing.join(", ")}`);
 
 /** Starts a local server and finds its workerd process, for the CPU figures. */
-async function serve(kvPersist: string, vars?: Record<string, string>): Promise<{ server: LocalServer; workerd: number }> {
+async function serve(
+  kvPersist: string,
+  vars?: Record<string, string>,
+): Promise<{ server: LocalServer; workerd: number }> {
   const before = childProcessesNamed("workerd");
   const server = await startLocalServer({ root, port: 0, kvPersist, vars });
   const started = [...childProcessesNamed("workerd")].filter((pid) => !before.has(pid));
@@ -64,7 +70,9 @@ let largestApiPage: BenchReport["largestApiPage"];
 try {
   const origin = cached.server.url.origin;
   const apiSizes = await Promise.all(
-    [...build.pages.keys()].filter(isApiRoute).map(async (route) => ({ route, htmlRaw: (await (await fetch(`${origin}${route}`)).arrayBuffer()).byteLength })),
+    [...build.pages.keys()]
+      .filter(isApiRoute)
+      .map(async (route) => ({ route, htmlRaw: (await (await fetch(`${origin}${route}`)).arrayBuffer()).byteLength })),
   );
   const largest = apiSizes.sort((a, b) => b.htmlRaw - a.htmlRaw)[0]!;
   largestApiPage = { ...largest, renderCpuMs: 0 };

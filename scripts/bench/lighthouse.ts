@@ -36,7 +36,11 @@ const RETRIES = 2;
 
 async function runOnce(url: string, formFactor: FormFactor): Promise<Result> {
   for (let attempt = 0; ; attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath(),
+      chromeFlags: CHROMIUM_FLAGS,
+      logLevel: "silent",
+    });
     try {
       const result = await lighthouse(
         url,
@@ -45,7 +49,8 @@ async function runOnce(url: string, formFactor: FormFactor): Promise<Result> {
       );
       const lhr = result?.lhr;
       if (lhr && !lhr.runtimeError) return lhr;
-      if (attempt >= RETRIES) throw new Error(`Lighthouse failed on ${url} (${formFactor}): ${lhr?.runtimeError?.message ?? "no result"}`);
+      if (attempt >= RETRIES)
+        throw new Error(`Lighthouse failed on ${url} (${formFactor}): ${lhr?.runtimeError?.message ?? "no result"}`);
     } finally {
       chrome.kill();
     }
@@ -57,18 +62,28 @@ function failingAudits(lhr: Result): string[] {
   for (const [id, category] of Object.entries(lhr.categories)) {
     for (const ref of category.auditRefs) {
       const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) out.push(`${id}/${ref.id}: ${audit.title}`);
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+        out.push(`${id}/${ref.id}: ${audit.title}`);
     }
   }
   return out;
 }
 
-export async function lighthouseFigures(url: string, formFactor: FormFactor, runs: number): Promise<{ figures: LighthouseFigures; requests: PageRequest[] }> {
+export async function lighthouseFigures(
+  url: string,
+  formFactor: FormFactor,
+  runs: number,
+): Promise<{ figures: LighthouseFigures; requests: PageRequest[] }> {
   const results: Result[] = [];
   for (let i = 0; i < runs; i++) results.push(await runOnce(url, formFactor));
-  const score = (category: string) => median(results.map((r) => Math.round((r.categories[category]?.score ?? 0) * 100)));
+  const score = (category: string) =>
+    median(results.map((r) => Math.round((r.categories[category]?.score ?? 0) * 100)));
   const metric = (audit: string) => median(results.map((r) => r.audits[audit]?.numericValue ?? Number.NaN));
-  const items = (results[0]!.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+  const items =
+    (
+      results[0]!.audits["network-requests"]?.details as
+        { items?: { url: string; resourceType?: string }[] } | undefined
+    )?.items ?? [];
   return {
     figures: {
       performance: score("performance"),
@@ -82,6 +97,8 @@ export async function lighthouseFigures(url: string, formFactor: FormFactor, run
       runs,
       failing: [...new Set(results.flatMap(failingAudits))],
     },
-    requests: items.filter((r) => !r.url.startsWith("data:")).map((r) => ({ url: r.url, resourceType: r.resourceType ?? "Other" })),
+    requests: items
+      .filter((r) => !r.url.startsWith("data:"))
+      .map((r) => ({ url: r.url, resourceType: r.resourceType ?? "Other" })),
   };
 }

@@ -15,7 +15,11 @@ export interface LoadFigures {
   cpuPerResponseMs: number;
 }
 
-export async function loadRun(url: string, workerdPid: number, options: { connections: number; seconds: number }): Promise<LoadFigures> {
+export async function loadRun(
+  url: string,
+  workerdPid: number,
+  options: { connections: number; seconds: number },
+): Promise<LoadFigures> {
   // Warm the isolate (JIT, memoised manifest) so the run measures steady state.
   await autocannon({ url, connections: options.connections, amount: 200 });
   const cpuBefore = cpuTimeMs(workerdPid);

@@ -9,7 +9,12 @@ import type { Manifest, PageRecord } from "../../client/contracts/page";
 import { median } from "./median";
 
 /** Median CPU ms per route in `measured`, and the first (JIT-cold) render's CPU ms. */
-export async function renderCpuMs(measured: string[], all: PageRecord[], manifest: Manifest, runs = 50): Promise<{ cpu: Map<string, number>; coldFirstMs: number }> {
+export async function renderCpuMs(
+  measured: string[],
+  all: PageRecord[],
+  manifest: Manifest,
+  runs = 50,
+): Promise<{ cpu: Map<string, number>; coldFirstMs: number }> {
   process.env.NODE_ENV = "production";
   const { renderDocPage } = await import("../../worker/render/index");
   const records = new Map(all.map((p) => [p.route, JSON.stringify(p)]));

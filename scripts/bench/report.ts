@@ -32,7 +32,11 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
-const table = (head: string[], rows: (string | number)[][]) => [row(head), row(head.map(() => "---")), ...rows.map(row)];
+const table = (head: string[], rows: (string | number)[][]) => [
+  row(head),
+  row(head.map(() => "---")),
+  ...rows.map(row),
+];
 
 export function renderMarkdown(r: BenchReport): string {
   const lighthouseTable = (form: "mobile" | "desktop") =>
@@ -40,7 +44,17 @@ export function renderMarkdown(r: BenchReport): string {
       ["page", "performance", "accessibility", "best practices", "SEO", "FCP", "LCP", "TBT", "CLS"],
       r.pages.map((p) => {
         const l = p.lighthouse[form];
-        return [p.route, l.performance, l.accessibility, l.bestPractices, l.seo, `${l.fcpMs} ms`, `${l.lcpMs} ms`, `${l.tbtMs} ms`, l.cls];
+        return [
+          p.route,
+          l.performance,
+          l.accessibility,
+          l.bestPractices,
+          l.seo,
+          `${l.fcpMs} ms`,
+          `${l.lcpMs} ms`,
+          `${l.tbtMs} ms`,
+          l.cls,
+        ];
       }),
     );
   const lines = [
@@ -52,7 +66,16 @@ export function renderMarkdown(r: BenchReport): string {
     "",
     ...table(
       ["page", "HTML raw", "HTML gzip", "JS gzip", "CSS gzip", "images", "other", "requests"],
-      r.pages.map((p) => [p.route, kb(p.bytes.htmlRaw), kb(p.bytes.htmlGzip), kb(p.bytes.jsGzip), kb(p.bytes.cssGzip), kb(p.bytes.imageBytes), kb(p.bytes.otherBytes), p.bytes.requests]),
+      r.pages.map((p) => [
+        p.route,
+        kb(p.bytes.htmlRaw),
+        kb(p.bytes.htmlGzip),
+        kb(p.bytes.jsGzip),
+        kb(p.bytes.cssGzip),
+        kb(p.bytes.imageBytes),
+        kb(p.bytes.otherBytes),
+        p.bytes.requests,
+      ]),
     ),
     "",
     `Largest API reference page: ${r.largestApiPage.route}, ${r.largestApiPage.htmlRaw} B of HTML, render CPU median ${r.largestApiPage.renderCpuMs} ms.`,
@@ -70,7 +93,16 @@ export function renderMarkdown(r: BenchReport): string {
     "Render CPU: the worker's render code in Node (same V8), page record parse included, warm isolate. workerd CPU: the workerd process's CPU time over the load run divided by responses (HTTP handling and, uncached, the local KV simulator included).",
     "",
     ...table(
-      ["page", "render CPU (median)", "cached: rps", "p50 / p99", "workerd CPU per response", "uncached: rps", "p50 / p99", "workerd CPU per response"],
+      [
+        "page",
+        "render CPU (median)",
+        "cached: rps",
+        "p50 / p99",
+        "workerd CPU per response",
+        "uncached: rps",
+        "p50 / p99",
+        "workerd CPU per response",
+      ],
       r.pages.map((p) => [
         p.route,
         `${p.renderCpuMs} ms`,
@@ -91,14 +123,20 @@ export function renderMarkdown(r: BenchReport): string {
       ["step", "wall time", "peak memory (process tree)"],
       [
         ...r.build.cold.steps.map((st) => [`npm run ${st.step}`, s(st.wallMs), mb(st.peakRssBytes)]),
-        [`**cold full build** (${r.build.pages} pages)`, `**${s(r.build.cold.wallMs)}**`, `**${mb(r.build.cold.peakRssBytes)}**`],
+        [
+          `**cold full build** (${r.build.pages} pages)`,
+          `**${s(r.build.cold.wallMs)}**`,
+          `**${mb(r.build.cold.peakRssBytes)}**`,
+        ],
       ],
     ),
     "",
     `- Save one MDX file → new page served by \`npm run dev\`: median ${Math.round(r.build.saveToServed.medianMs)} ms (saves: ${r.build.saveToServed.samplesMs.map((x) => Math.round(x)).join(", ")} ms).`,
     `- \`npm run publish\` to local KV: ${s(r.build.publish.firstPublishMs)} into an empty store; ${s(r.build.publish.onePageChangeMs)} for a one-page change (the command as an author runs it: a cold content build, the route diff, then the writes).`,
     "",
-    r.misses.length ? `## Budgets missed\n\n${r.misses.map((m) => `- ${m}`).join("\n")}` : "All budgets in bench/budgets.json are met.",
+    r.misses.length
+      ? `## Budgets missed\n\n${r.misses.map((m) => `- ${m}`).join("\n")}`
+      : "All budgets in bench/budgets.json are met.",
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -73,7 +73,10 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const byRoute = new Map<string, DocSource>();
   for (const doc of docs) {
     const other = byRoute.get(doc.route);
-    if (other) warn(`duplicate route ${doc.route}: content/docs/${other.file} and content/docs/${doc.file} (the later one wins)`);
+    if (other)
+      warn(
+        `duplicate route ${doc.route}: content/docs/${other.file} and content/docs/${doc.file} (the later one wins)`,
+      );
     byRoute.set(doc.route, doc);
   }
 
@@ -147,7 +150,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
     warn,
   );
   for (const r of config.redirects) {
-    if (!/^https?:\/\//.test(r.to) && !routes[r.to]) warn(`content/site.yaml: redirect ${r.from} → ${r.to} leads to no page`);
+    if (!/^https?:\/\//.test(r.to) && !routes[r.to])
+      warn(`content/site.yaml: redirect ${r.from} → ${r.to} leads to no page`);
     if (routes[r.from]) warn(`content/site.yaml: redirect from ${r.from} hides an existing page`);
   }
   if (options.strict && warnings.length) {
@@ -165,7 +169,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   };
   const hash = createHash("sha256");
   hash.update(JSON.stringify(body));
-  for (const [route, record] of [...pages].sort(([a], [b]) => a.localeCompare(b))) hash.update(route).update(JSON.stringify(record));
+  for (const [route, record] of [...pages].sort(([a], [b]) => a.localeCompare(b)))
+    hash.update(route).update(JSON.stringify(record));
   if (options.staleSearch) hash.update("\0stale search index");
   const buildId = hash.digest("hex").slice(0, 12);
   const recordValues = new Map([...pages].map(([route, record]) => [route, pageRecordValue(record)]));
@@ -175,7 +180,13 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
     return { records, index: buildSearchIndex(records, config.url, options.cache?.searchTokens) };
   };
   const search = options.staleSearch ?? searchOf();
-  const manifest: Manifest = { buildId, builtAt: new Date().toISOString(), ...body, files: [], blobs: { pages: {}, files: {} } };
+  const manifest: Manifest = {
+    buildId,
+    builtAt: new Date().toISOString(),
+    ...body,
+    files: [],
+    blobs: { pages: {}, files: {} },
+  };
   // Files for machines (sitemap, robots.txt, llms.txt, Markdown twins) next to the API document.
   const sources = new Map(built.map((p) => [p.route, p.source ? `content/docs/${p.source}` : "openapi/node.yaml"]));
   const cache = options.cache;

@@ -19,17 +19,24 @@ export function parseMeta(meta: string): CodeMeta {
   const highlighted = new Set<number>();
   const ranges = /\{([\d,\s-]+)\}/.exec(meta)?.[1];
   for (const part of ranges?.split(",") ?? []) {
-    const [a, b] = part.trim().split("-").map((n) => Number(n));
+    const [a, b] = part
+      .trim()
+      .split("-")
+      .map((n) => Number(n));
     if (!Number.isInteger(a)) continue;
     for (let i = a!; i <= (Number.isInteger(b) ? b! : a!); i++) highlighted.add(i);
   }
   return { title, showLineNumbers: /\bshowLineNumbers\b/.test(meta), highlighted };
 }
 
-const MAGIC = /^\s*(?:\/\/|#|--|;|\/\*|<!--)\s*(highlight-next-line|highlight-start|highlight-end|This will error)\s*(?:\*\/|-->)?\s*$/;
+const MAGIC =
+  /^\s*(?:\/\/|#|--|;|\/\*|<!--)\s*(highlight-next-line|highlight-start|highlight-end|This will error)\s*(?:\*\/|-->)?\s*$/;
 
 /** Removes magic-comment lines and returns the remaining code with per-line classes (1-based). */
-export function applyMagicComments(code: string, highlighted: Set<number>): { code: string; classes: Map<number, string> } {
+export function applyMagicComments(
+  code: string,
+  highlighted: Set<number>,
+): { code: string; classes: Map<number, string> } {
   const out: string[] = [];
   const classes = new Map<number, string>();
   let pending: string | null = null;
@@ -56,22 +63,30 @@ export function codeBlockFromPre(pre: TreeElement, hl: Highlighter, warn: (m: st
   const code = pre[2];
   let lang = "text";
   let meta = "";
-  let text = "";
+  let text: string;
   if (Array.isArray(code) && code[0] === "code") {
     const props = code[1] ?? {};
     const cls = typeof props.className === "string" ? props.className : "";
     lang = /language-([\w+#-]+)/.exec(cls)?.[1] ?? "text";
     meta = typeof props["data-meta"] === "string" ? props["data-meta"] : "";
-    text = code.slice(2).filter((c): c is string => typeof c === "string").join("");
+    text = code
+      .slice(2)
+      .filter((c): c is string => typeof c === "string")
+      .join("");
   } else {
-    text = pre.slice(2).filter((c): c is string => typeof c === "string").join("");
+    text = pre
+      .slice(2)
+      .filter((c): c is string => typeof c === "string")
+      .join("");
   }
   text = text.replace(/\n$/, "");
   const parsed = parseMeta(meta);
   const { code: body, classes } = applyMagicComments(text, parsed.highlighted);
   let lines = highlightWith(hl, body, lang);
   if (!lines) {
-    warn(`code block language "${lang}" is not loaded; shown as plain text (see LANGUAGES in scripts/build/highlight.ts)`);
+    warn(
+      `code block language "${lang}" is not loaded; shown as plain text (see LANGUAGES in scripts/build/highlight.ts)`,
+    );
     lines = plainLines(body);
   }
   const children: TreeNode[] = [];
@@ -85,5 +100,12 @@ export function codeBlockFromPre(pre: TreeElement, hl: Highlighter, warn: (m: st
   if (parsed.title) props.title = parsed.title;
   if (parsed.showLineNumbers) props.showLineNumbers = true;
   // The token spans are serialised here, once, instead of by React on every render.
-  return ["CodeBlock", props, ["pre", { className: "code", tabIndex: 0, dangerouslySetInnerHTML: { __html: `<code>${treeToHtml(children)}</code>` } }]];
+  return [
+    "CodeBlock",
+    props,
+    [
+      "pre",
+      { className: "code", tabIndex: 0, dangerouslySetInnerHTML: { __html: `<code>${treeToHtml(children)}</code>` } },
+    ],
+  ];
 }

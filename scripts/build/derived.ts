@@ -21,7 +21,10 @@ const run = promisify(execFile);
 export async function lastModified(root: string, dirs: string[]): Promise<Map<string, string>> {
   const dates = new Map<string, string>();
   try {
-    const { stdout } = await run("git", ["log", "--format=@%cI", "--name-only", "--", ...dirs], { cwd: root, maxBuffer: 32 * 1024 * 1024 });
+    const { stdout } = await run("git", ["log", "--format=@%cI", "--name-only", "--", ...dirs], {
+      cwd: root,
+      maxBuffer: 32 * 1024 * 1024,
+    });
     let date = "";
     for (const line of stdout.split("\n")) {
       if (line.startsWith("@")) date = line.slice(1);
@@ -49,9 +52,12 @@ function llmsSection(items: SidebarItem[], manifest: Manifest, siteUrl: string, 
   for (const item of items) {
     if (item.href) {
       const desc = manifest.routes[item.href]?.description;
-      lines.push(`${"  ".repeat(depth)}- [${item.label}](${siteUrl}${markdownPathOf(item.href)})${desc ? `: ${desc}` : ""}`);
+      lines.push(
+        `${"  ".repeat(depth)}- [${item.label}](${siteUrl}${markdownPathOf(item.href)})${desc ? `: ${desc}` : ""}`,
+      );
     }
-    if (item.type === "category") lines.push(...llmsSection(item.items, manifest, siteUrl, item.href ? depth + 1 : depth));
+    if (item.type === "category")
+      lines.push(...llmsSection(item.items, manifest, siteUrl, item.href ? depth + 1 : depth));
   }
   return lines;
 }
@@ -70,7 +76,9 @@ export function llmsTxt(manifest: Manifest): string {
     "",
     `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). The whole site in one file: ${config.url}/llms-full.txt`,
     "",
-    ...sections.filter(([, items]) => items.length).flatMap(([title, items]) => [`## ${title}`, "", ...llmsSection(items, manifest, config.url), ""]),
+    ...sections
+      .filter(([, items]) => items.length)
+      .flatMap(([title, items]) => [`## ${title}`, "", ...llmsSection(items, manifest, config.url), ""]),
   ].join("\n");
 }
 
@@ -98,10 +106,18 @@ export async function derivedFiles(
   });
   const md = "text/markdown; charset=utf-8";
   return [
-    { path: "/sitemap.xml", contentType: "application/xml; charset=utf-8", body: sitemapXml(manifest.config.url, routes, lastmod) },
+    {
+      path: "/sitemap.xml",
+      contentType: "application/xml; charset=utf-8",
+      body: sitemapXml(manifest.config.url, routes, lastmod),
+    },
     { path: "/robots.txt", contentType: "text/plain; charset=utf-8", body: robotsTxt(manifest.config.url) },
     { path: "/llms.txt", contentType: "text/plain; charset=utf-8", body: llmsTxt(manifest) },
-    { path: "/llms-full.txt", contentType: "text/plain; charset=utf-8", body: twins.map((t) => `<!-- ${manifest.config.url}${t.route} -->\n${t.body}`).join("\n\n") },
+    {
+      path: "/llms-full.txt",
+      contentType: "text/plain; charset=utf-8",
+      body: twins.map((t) => `<!-- ${manifest.config.url}${t.route} -->\n${t.body}`).join("\n\n"),
+    },
     ...twins.map((t) => ({ path: markdownPathOf(t.route), contentType: md, body: t.body })),
   ];
 }

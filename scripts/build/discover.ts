@@ -40,7 +40,10 @@ export function splitFrontmatter(source: string): { data: unknown; body: string 
   return { data: parseYaml(m[1]!) ?? {}, body: blank + source.slice(m[0].length) };
 }
 
-export async function discover(docsDir: string, config: SiteConfig): Promise<{ docs: DocSource[]; folders: FolderMeta[] }> {
+export async function discover(
+  docsDir: string,
+  config: SiteConfig,
+): Promise<{ docs: DocSource[]; folders: FolderMeta[] }> {
   const docs: DocSource[] = [];
   const folders: FolderMeta[] = [];
   const errors: string[] = [];

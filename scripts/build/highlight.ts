@@ -8,9 +8,30 @@ import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 
 /** The languages pages may use. Loading only these keeps highlighting in milliseconds per page. */
 export const LANGUAGES = [
-  "move", "typescript", "tsx", "javascript", "jsx", "json", "jsonc", "bash", "shellsession", "toml",
-  "yaml", "python", "rust", "go", "solidity", "diff", "graphql", "http", "ini", "markdown", "html",
-  "css", "dockerfile", "sql",
+  "move",
+  "typescript",
+  "tsx",
+  "javascript",
+  "jsx",
+  "json",
+  "jsonc",
+  "bash",
+  "shellsession",
+  "toml",
+  "yaml",
+  "python",
+  "rust",
+  "go",
+  "solidity",
+  "diff",
+  "graphql",
+  "http",
+  "ini",
+  "markdown",
+  "html",
+  "css",
+  "dockerfile",
+  "sql",
 ] as const;
 
 const THEMES = { dark: "dracula", light: "github-light" } as const;
@@ -28,9 +49,22 @@ export function resolveLanguage(lang: string): string | null {
 }
 
 const ALIASES: Record<string, string> = {
-  ts: "typescript", js: "javascript", sh: "bash", shell: "bash", zsh: "bash", console: "shellsession",
-  py: "python", rs: "rust", yml: "yaml", md: "markdown", sol: "solidity", gql: "graphql",
-  docker: "dockerfile", text: "text", txt: "text", plaintext: "text",
+  ts: "typescript",
+  js: "javascript",
+  sh: "bash",
+  shell: "bash",
+  zsh: "bash",
+  console: "shellsession",
+  py: "python",
+  rs: "rust",
+  yml: "yaml",
+  md: "markdown",
+  sol: "solidity",
+  gql: "graphql",
+  docker: "dockerfile",
+  text: "text",
+  txt: "text",
+  plaintext: "text",
 };
 
 function colorClass(prefix: "d" | "l", color: string | undefined): string | null {

@@ -30,11 +30,13 @@ export async function processImages(
       if (el[0] !== "img") return;
       const props = (el[1] ??= {});
       const src = typeof props.src === "string" ? props.src : "";
-      if (typeof props.alt !== "string") warn(`${where}: image ${src} has no alt text (use alt="" for a decorative image)`);
+      if (typeof props.alt !== "string")
+        warn(`${where}: image ${src} has no alt text (use alt="" for a decorative image)`);
       props.loading ??= "lazy";
       props.decoding ??= "async";
       if (/^(?:[a-z]+:)?\/\//i.test(src) || src.startsWith("data:")) {
-        if (props.width === undefined || props.height === undefined) warn(`${where}: external image ${src} needs width and height`);
+        if (props.width === undefined || props.height === undefined)
+          warn(`${where}: external image ${src} needs width and height`);
         return;
       }
       const ext = path.extname(src).slice(1).toLowerCase();

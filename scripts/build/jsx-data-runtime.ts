@@ -72,7 +72,6 @@ function normaliseChildren(children: unknown): TreeNode[] {
   return out;
 }
 
-
 /** Props pages may not set: raw HTML bypasses escaping, inline styles break the CSP. */
 const FORBIDDEN_PROPS: Record<string, string> = {
   dangerouslySetInnerHTML: "raw HTML is not allowed in pages",
@@ -100,7 +99,9 @@ function toValue(value: unknown, where: string): TreeValue {
   if (typeof value === "object") {
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) {
-      throw new TreeBuildError(`${where} is a ${proto?.constructor?.name ?? "non-plain"} object; only JSON data can be a prop`);
+      throw new TreeBuildError(
+        `${where} is a ${proto?.constructor?.name ?? "non-plain"} object; only JSON data can be a prop`,
+      );
     }
     const out: Record<string, TreeValue> = {};
     for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toValue(v, `${where}.${k}`);
@@ -108,4 +109,3 @@ function toValue(value: unknown, where: string): TreeValue {
   }
   throw new TreeBuildError(`${where} is a ${typeof value}; only JSON data can be a prop`);
 }
-

@@ -62,7 +62,9 @@ function listItems(el: TreeElement, indent: string, ordered: boolean): string[] 
     if (!isElement(li) || li[0] !== "li") continue;
     const marker = ordered ? `${n++}. ` : "- ";
     const kids = li.slice(2) as TreeNode[];
-    const inlineKids = kids.filter((k) => typeof k === "string" || !["ul", "ol", "p", "CodeBlock", "pre"].includes(k[0]));
+    const inlineKids = kids.filter(
+      (k) => typeof k === "string" || !["ul", "ol", "p", "CodeBlock", "pre"].includes(k[0]),
+    );
     const blockKids = kids.filter((k) => !inlineKids.includes(k));
     const first = inline(inlineKids).trim();
     const rest = blocks(blockKids, `${indent}  `);
@@ -76,13 +78,26 @@ function table(el: TreeElement): string[] {
   const rows: string[][] = [];
   const collect = (n: TreeNode) => {
     if (!isElement(n)) return;
-    if (n[0] === "tr") rows.push((n.slice(2) as TreeNode[]).filter(isElement).map((c) => inline(c.slice(2) as TreeNode[]).replace(/\|/g, "\\|").trim()));
+    if (n[0] === "tr")
+      rows.push(
+        (n.slice(2) as TreeNode[]).filter(isElement).map((c) =>
+          inline(c.slice(2) as TreeNode[])
+            .replace(/\|/g, "\\|")
+            .trim(),
+        ),
+      );
     else (n.slice(2) as TreeNode[]).forEach(collect);
   };
   collect(el);
   if (!rows.length) return [];
   const [head, ...body] = rows;
-  return [[`| ${head!.join(" | ")} |`, `|${head!.map(() => "---").join("|")}|`, ...body.map((r) => `| ${r.join(" | ")} |`)].join("\n")];
+  return [
+    [
+      `| ${head!.join(" | ")} |`,
+      `|${head!.map(() => "---").join("|")}|`,
+      ...body.map((r) => `| ${r.join(" | ")} |`),
+    ].join("\n"),
+  ];
 }
 
 function block(el: TreeElement, indent: string): string[] {
@@ -115,17 +130,27 @@ function block(el: TreeElement, indent: string): string[] {
       return [[`**${label}:**`, ...blocks(children)].join("\n\n").replace(/^/gm, "> ")];
     }
     case "Tabs":
-      return children.filter(isElement).flatMap((tab) => [`**${String(tab[1]?.label ?? tab[1]?.value ?? "")}**`, ...blocks(tab.slice(2) as TreeNode[], indent)]);
+      return children
+        .filter(isElement)
+        .flatMap((tab) => [
+          `**${String(tab[1]?.label ?? tab[1]?.value ?? "")}**`,
+          ...blocks(tab.slice(2) as TreeNode[], indent),
+        ]);
     case "DocCardList": {
       const items = (props?.items ?? []) as { label: string; href: string; description?: string }[];
       return [items.map((i) => `- [${i.label}](${i.href})${i.description ? `: ${i.description}` : ""}`).join("\n")];
     }
     case "Card":
-      return [`- [${String(props?.title ?? "")}](${String(props?.href ?? "")})${props?.description ? `: ${String(props.description)}` : ""}`];
+      return [
+        `- [${String(props?.title ?? "")}](${String(props?.href ?? "")})${props?.description ? `: ${String(props.description)}` : ""}`,
+      ];
     case "details": {
       const summary = children.find((c) => isElement(c) && c[0] === "summary");
       const rest = children.filter((c) => c !== summary);
-      return [`**${summary ? inline((summary as TreeElement).slice(2) as TreeNode[]).trim() : "Details"}**`, ...blocks(rest, indent)];
+      return [
+        `**${summary ? inline((summary as TreeElement).slice(2) as TreeNode[]).trim() : "Details"}**`,
+        ...blocks(rest, indent),
+      ];
     }
     case "figure": {
       const caption = children.find((c) => isElement(c) && c[0] === "figcaption");
@@ -139,7 +164,9 @@ function block(el: TreeElement, indent: string): string[] {
     case "img":
       return [inlineNode(el)];
     default:
-      return children.some((c) => isElement(c) && /^(p|ul|ol|h\d|table|pre|div|CodeBlock|blockquote|figure|details|section)$/.test(c[0]))
+      return children.some(
+        (c) => isElement(c) && /^(p|ul|ol|h\d|table|pre|div|CodeBlock|blockquote|figure|details|section)$/.test(c[0]),
+      )
         ? blocks(children, indent)
         : [indent + inline(children).trim()].filter((s) => s.trim());
   }

@@ -68,7 +68,10 @@ export async function compilePage(source: string, ctx: CompileContext): Promise<
         `unknown component <${missing[1]}>; registered components are ${COMPONENT_NAMES.join(", ")}`,
       );
     }
-    throw new PageBuildError(ctx.file, e instanceof TreeBuildError ? message : `evaluating the page failed: ${message}`);
+    throw new PageBuildError(
+      ctx.file,
+      e instanceof TreeBuildError ? message : `evaluating the page failed: ${message}`,
+    );
   }
 }
 
@@ -77,7 +80,9 @@ function describe(e: unknown): string {
     type Point = { line?: number; column?: number };
     const m = e as { line?: number; column?: number; place?: Point & { start?: Point }; reason: string };
     const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)$/.exec(m.reason);
-    const at: Point = m.line ? m : (m.place?.start ?? m.place ?? (inText ? { line: +inText[1]!, column: +inText[2]! } : {}));
+    const at: Point = m.line
+      ? m
+      : (m.place?.start ?? m.place ?? (inText ? { line: +inText[1]!, column: +inText[2]! } : {}));
     const reason = m.reason.replace(/\s*\(\d+:\d+(-\d+:\d+)?\)$/, "");
     return at.line ? `line ${at.line}:${at.column ?? 1}: ${reason}` : reason;
   }

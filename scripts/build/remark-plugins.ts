@@ -28,15 +28,21 @@ export function remarkAdmonitions(onWarn: (message: string) => void) {
           );
         }
         const label = d.children[0]?.data?.directiveLabel ? d.children.shift() : undefined;
-        const attributes = [{ type: "mdxJsxAttribute", name: "type", value: d.name === "caution" ? "warning" : d.name }];
+        const attributes = [
+          { type: "mdxJsxAttribute", name: "type", value: d.name === "caution" ? "warning" : d.name },
+        ];
         if (label) attributes.push({ type: "mdxJsxAttribute", name: "title", value: toString(label as never) });
         Object.assign(node, { type: "mdxJsxFlowElement", name: "Admonition", attributes });
         return;
       }
       if ((d.type === "textDirective" || d.type === "leafDirective") && parent && index !== undefined) {
         // Text like "10:30" or "Note:this" parses as a directive; put the characters back.
-        const text = (d.type === "leafDirective" ? "::" : ":") + d.name + (d.children.length ? `[${toString(node as never)}]` : "");
-        if (d.type === "leafDirective") onWarn(`line ${d.position?.start.line ?? "?"}: "::${d.name}" is not a directive; kept as text`);
+        const text =
+          (d.type === "leafDirective" ? "::" : ":") +
+          d.name +
+          (d.children.length ? `[${toString(node as never)}]` : "");
+        if (d.type === "leafDirective")
+          onWarn(`line ${d.position?.start.line ?? "?"}: "::${d.name}" is not a directive; kept as text`);
         parent.children.splice(index, 1, { type: "text", value: text } as never);
       }
     });

@@ -48,7 +48,11 @@ export function buildSidebar(rootDir: string, docs: DocSource[], folders: Folder
       };
       if (index) category.href = index.route;
       if (category.items.length === 0 && !category.href) continue;
-      entries.push({ position: meta?.position ?? index?.frontmatter.sidebar_position, name: folder.dir, item: category });
+      entries.push({
+        position: meta?.position ?? index?.frontmatter.sidebar_position,
+        name: folder.dir,
+        item: category,
+      });
     }
     return entries.sort(byPositionThenName).map((e) => e.item);
   }

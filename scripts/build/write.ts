@@ -31,7 +31,8 @@ export async function writeBuild(build: SiteBuild, outDir: string): Promise<stri
   await writeFile(path.join(outDir, "latest"), build.buildId);
   // Only the newest build is kept on disk; KV keeps the history.
   for (const entry of await readdir(outDir, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== build.buildId) await rm(path.join(outDir, entry.name), { recursive: true, force: true });
+    if (entry.isDirectory() && entry.name !== build.buildId)
+      await rm(path.join(outDir, entry.name), { recursive: true, force: true });
   }
   return dir;
 }

@@ -83,11 +83,16 @@ export const siteConfigSchema = z.object({
       apiKey: z.string().default(""),
       indexName: z.string().default("movementnetwork"),
       contextualSearch: z.boolean().default(true),
-      searchPagePath: z.string().regex(/^[a-z0-9-]+$/).default("search"),
+      searchPagePath: z
+        .string()
+        .regex(/^[a-z0-9-]+$/)
+        .default("search"),
       /** Result URLs matching this regular expression are left as they are (external); others become path + hash. */
       externalUrlRegex: z.string().refine(isRegExp, "not a valid regular expression").optional(),
       /** A regular expression replacement applied to the path of internal result URLs. */
-      replaceSearchResultPathname: z.object({ from: z.string().refine(isRegExp, "not a valid regular expression"), to: z.string() }).optional(),
+      replaceSearchResultPathname: z
+        .object({ from: z.string().refine(isRegExp, "not a valid regular expression"), to: z.string() })
+        .optional(),
       /** Where 'Let us know.' leads when a search finds nothing; the query becomes the new issue's title. */
       missingResultsUrl: z.url().default("https://github.com/movementlabsxyz/movement-docs/issues/new"),
     })
@@ -99,9 +104,7 @@ export const siteConfigSchema = z.object({
     .refine((a) => !a.enabled || !!a.scriptUrl, { message: "scriptUrl is required when the assistant is enabled" })
     .default({ enabled: false }),
   editUrl: z.url().nullable().default(null),
-  redirects: z
-    .array(z.object({ from: z.string().startsWith("/"), to: z.string().min(1) }))
-    .default([]),
+  redirects: z.array(z.object({ from: z.string().startsWith("/"), to: z.string().min(1) })).default([]),
   sidebars: z.object({ tutorialSidebar: z.string().min(1), developersSidebar: z.string().min(1) }),
 }) satisfies z.ZodType<SiteConfig, unknown>;
 
@@ -134,7 +137,5 @@ export type CategoryMeta = z.output<typeof categorySchema>;
 
 /** One readable message per problem: `file: field: message`. */
 export function formatIssues(file: string, error: z.ZodError): string {
-  return error.issues
-    .map((i) => `${file}: ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`)
-    .join("\n");
+  return error.issues.map((i) => `${file}: ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`).join("\n");
 }

@@ -4,7 +4,9 @@
  */
 import { existsSync } from "node:fs";
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
+const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
+  Boolean,
+) as string[];
 
 /** Flags for a headless Chromium on a machine with no outside network. */
 export const CHROMIUM_FLAGS = [

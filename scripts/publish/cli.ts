@@ -27,12 +27,15 @@ const site = option(args, "--site");
 const siteRoot = site ? path.resolve(site) : root;
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: publish [--channel c] [--dry-run] [--remote] [--site dir] | rollback <build id> | gc [--retention-days n] | builds`);
+  console.error(
+    `${message}\nusage: publish [--channel c] [--dry-run] [--remote] [--site dir] | rollback <build id> | gc [--retention-days n] | builds`,
+  );
   process.exit(2);
 }
 
 if (args.includes("--site") && (!site || site.startsWith("--"))) usage("--site needs a folder");
-if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(channel)) usage(`invalid channel "${channel}" (lower-case letters, digits and "-")`);
+if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(channel))
+  usage(`invalid channel "${channel}" (lower-case letters, digits and "-")`);
 
 async function main(): Promise<void> {
   const target = await kvTargetFor(root, args);
@@ -46,23 +49,32 @@ async function main(): Promise<void> {
 async function run(kv: KvTarget, where: string): Promise<void> {
   switch (command) {
     case "publish": {
-      const build = await buildSite({ root: siteRoot, strict: args.includes("--strict"), warn: (m) => console.warn(`warning: ${m}`) });
+      const build = await buildSite({
+        root: siteRoot,
+        strict: args.includes("--strict"),
+        warn: (m) => console.warn(`warning: ${m}`),
+      });
       const diff = await diffAgainstLive(kv, channel, pageDigests(build));
       const live = await liveBuildId(kv, channel);
       console.log(`build ${build.buildId} → channel ${channel} on ${where} (live: ${live ?? "none"})`);
-      for (const [label, routes] of Object.entries(diff)) console.log(`  ${label}: ${routes.length ? routes.join(", ") : "none"}`);
+      for (const [label, routes] of Object.entries(diff))
+        console.log(`  ${label}: ${routes.length ? routes.join(", ") : "none"}`);
       if (dryRun) return console.log("dry run: nothing written");
       if (live === build.buildId) return console.log("the channel already serves this build");
       const result = await publishBuild(kv, build, channel);
       await recordPublish(kv, channel, build.buildId);
-      console.log(`published ${result.keysWritten} keys; channel ${channel} now serves ${build.buildId} (rollback: npm run rollback -- ${live ?? "<id>"})`);
+      console.log(
+        `published ${result.keysWritten} keys; channel ${channel} now serves ${build.buildId} (rollback: npm run rollback -- ${live ?? "<id>"})`,
+      );
       const urls = [...diff.changed, ...diff.removed].map((r) => `${build.manifest.config.url}${r}`);
       const purge = await purgeUrls(urls, {
         zoneId: process.env.CLOUDFLARE_ZONE_ID,
         apiToken: process.env.CLOUDFLARE_API_TOKEN,
         apiBase: process.env.CLOUDFLARE_API_BASE_URL,
       });
-      console.log(purge.skipped ? `cache purge skipped: ${purge.skipped}` : `purged ${purge.purged} URLs from the edge cache`);
+      console.log(
+        purge.skipped ? `cache purge skipped: ${purge.skipped}` : `purged ${purge.purged} URLs from the edge cache`,
+      );
       return;
     }
     case "rollback": {
@@ -76,12 +88,15 @@ async function run(kv: KvTarget, where: string): Promise<void> {
       const days = Number(option(args, "--retention-days") ?? 14);
       if (!Number.isFinite(days) || days < 0) usage("--retention-days must be a number of days");
       const result = await collectGarbage(kv, days, Date.now(), dryRun);
-      console.log(`${dryRun ? "would delete" : "deleted"} ${result.deleted.length} build(s) (${result.keysDeleted} keys): ${result.deleted.join(", ") || "none"}; kept ${result.kept.join(", ") || "none"}`);
+      console.log(
+        `${dryRun ? "would delete" : "deleted"} ${result.deleted.length} build(s) (${result.keysDeleted} keys): ${result.deleted.join(", ") || "none"}; kept ${result.kept.join(", ") || "none"}`,
+      );
       return;
     }
     case "builds": {
       const live = await liveBuildId(kv, channel);
-      for (const h of await history(kv, channel)) console.log(`${h.buildId}  ${h.at}${h.buildId === live ? "  (live)" : ""}`);
+      for (const h of await history(kv, channel))
+        console.log(`${h.buildId}  ${h.at}${h.buildId === live ? "  (live)" : ""}`);
       return;
     }
     default:

@@ -21,9 +21,15 @@ export async function liveBuildId(kv: KvTarget, channel: string): Promise<string
 }
 
 export function diffDigests(before: Record<string, string>, after: Record<string, string>): RouteDiff {
-  const added = Object.keys(after).filter((r) => !(r in before)).sort();
-  const removed = Object.keys(before).filter((r) => !(r in after)).sort();
-  const changed = Object.keys(after).filter((r) => r in before && before[r] !== after[r]).sort();
+  const added = Object.keys(after)
+    .filter((r) => !(r in before))
+    .sort();
+  const removed = Object.keys(before)
+    .filter((r) => !(r in after))
+    .sort();
+  const changed = Object.keys(after)
+    .filter((r) => r in before && before[r] !== after[r])
+    .sort();
   return { added, changed, removed };
 }
 
@@ -41,11 +47,19 @@ export async function history(kv: KvTarget, channel: string): Promise<PublishRec
 export class OperationError extends Error {}
 
 /** Points `channel` at a retained build. The build must be complete (its manifest present). */
-export async function rollback(kv: KvTarget, channel: string, buildId: string): Promise<{ from: string | null; to: string }> {
+export async function rollback(
+  kv: KvTarget,
+  channel: string,
+  buildId: string,
+): Promise<{ from: string | null; to: string }> {
   if (!/^[0-9a-f]{12}$/.test(buildId)) throw new OperationError(`"${buildId}" is not a build id (12 hex characters)`);
   const manifest = await readJson<Manifest>(kv, kvKeys.manifest(buildId));
-  if (!manifest) throw new OperationError(`build ${buildId} is not in KV (it was never published or has been collected)`);
-  if (!manifest.blobs) throw new OperationError(`build ${buildId} predates content-addressed storage and cannot be served; publish its commit again`);
+  if (!manifest)
+    throw new OperationError(`build ${buildId} is not in KV (it was never published or has been collected)`);
+  if (!manifest.blobs)
+    throw new OperationError(
+      `build ${buildId} predates content-addressed storage and cannot be served; publish its commit again`,
+    );
   const from = await liveBuildId(kv, channel);
   await kv.put(kvKeys.channel(channel), buildId);
   const past = await history(kv, channel);
@@ -72,7 +86,12 @@ export interface GcResult {
  * refers to. Do not run it while a publish is writing: the new build's blobs are not referenced
  * until its manifest is written.
  */
-export async function collectGarbage(kv: KvTarget, retentionDays: number, now = Date.now(), dryRun = false): Promise<GcResult> {
+export async function collectGarbage(
+  kv: KvTarget,
+  retentionDays: number,
+  now = Date.now(),
+  dryRun = false,
+): Promise<GcResult> {
   const channels = (await kv.list("channel/")).map((k) => k.slice("channel/".length));
   const protectedIds = new Set<string>();
   const lastSeen = new Map<string, number>();
@@ -95,7 +114,8 @@ export async function collectGarbage(kv: KvTarget, retentionDays: number, now = 
   for (const id of kept) {
     for (const name of (await readJson<string[]>(kv, kvKeys.buildAssets(id))) ?? []) used.add(kvKeys.asset(name));
     const blobs = (await readJson<Manifest>(kv, kvKeys.manifest(id)))?.blobs;
-    for (const digest of [...Object.values(blobs?.pages ?? {}), ...Object.values(blobs?.files ?? {})]) used.add(kvKeys.blob(digest));
+    for (const digest of [...Object.values(blobs?.pages ?? {}), ...Object.values(blobs?.files ?? {})])
+      used.add(kvKeys.blob(digest));
   }
   const orphans = [...(await kv.list("asset/")), ...(await kv.list("blob/"))].filter((k) => !used.has(k));
   if (!dryRun) await kv.deleteMany([...doomed, ...orphans]);

@@ -18,7 +18,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 /** A branch name as a preview alias: lower-case letters, digits and "-", at most 40 characters. */
 export function previewAlias(branch: string): string {
-  const alias = branch.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40).replace(/-+$/, "");
+  const alias = branch
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
   if (!alias || !/^[a-z]/.test(alias)) return `b-${alias || "preview"}`.slice(0, 40);
   return alias;
 }
@@ -39,11 +44,28 @@ async function main(): Promise<void> {
   await recordPublish(kv, channel, build.buildId);
   console.log(`published build ${build.buildId} to ${channel} on ${where}`);
   const wrangler = path.join(root, "node_modules/.bin/wrangler");
-  const { stdout } = await run(wrangler, ["versions", "upload", "--preview-alias", alias, "--var", `CONTENT_CHANNEL:${channel}`, "--message", `preview ${alias} ${build.buildId}`], {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
-  const url = /https:\/\/\S+\.workers\.dev\S*/.exec(stdout)?.[0] ?? (process.env.WORKERS_SUBDOMAIN ? `https://${alias}-movement-docs.${process.env.WORKERS_SUBDOMAIN}.workers.dev` : "(see the wrangler output above)");
+  const { stdout } = await run(
+    wrangler,
+    [
+      "versions",
+      "upload",
+      "--preview-alias",
+      alias,
+      "--var",
+      `CONTENT_CHANNEL:${channel}`,
+      "--message",
+      `preview ${alias} ${build.buildId}`,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+  const url =
+    /https:\/\/\S+\.workers\.dev\S*/.exec(stdout)?.[0] ??
+    (process.env.WORKERS_SUBDOMAIN
+      ? `https://${alias}-movement-docs.${process.env.WORKERS_SUBDOMAIN}.workers.dev`
+      : "(see the wrangler output above)");
   console.log(stdout.trim());
   console.log(`preview: ${url}`);
   console.log(`changed against production: ${JSON.stringify(diff)}`);

@@ -35,7 +35,8 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
     .map(([digest, value]) => ({ key: kvKeys.blob(digest), value }));
   // Images are content-addressed too: only the ones KV does not hold yet are written.
   const existing = new Set(await kv.list("asset/"));
-  for (const [name, a] of build.assets) if (!existing.has(kvKeys.asset(name))) entries.push({ key: kvKeys.asset(name), value: new Uint8Array(a.body) });
+  for (const [name, a] of build.assets)
+    if (!existing.has(kvKeys.asset(name))) entries.push({ key: kvKeys.asset(name), value: new Uint8Array(a.body) });
   entries.push({ key: kvKeys.searchIndex(build.buildId), value: JSON.stringify(build.search.index) });
   entries.push({ key: kvKeys.buildAssets(build.buildId), value: JSON.stringify([...build.assets.keys()]) });
   await kv.putMany(entries);

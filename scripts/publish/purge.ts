@@ -13,8 +13,12 @@ export interface PurgeOptions {
   fetchImpl?: typeof fetch;
 }
 
-export async function purgeUrls(urls: string[], options: PurgeOptions): Promise<{ purged: number; skipped: string | null }> {
-  if (!options.zoneId || !options.apiToken) return { purged: 0, skipped: "no zone credentials (CLOUDFLARE_ZONE_ID, CLOUDFLARE_API_TOKEN)" };
+export async function purgeUrls(
+  urls: string[],
+  options: PurgeOptions,
+): Promise<{ purged: number; skipped: string | null }> {
+  if (!options.zoneId || !options.apiToken)
+    return { purged: 0, skipped: "no zone credentials (CLOUDFLARE_ZONE_ID, CLOUDFLARE_API_TOKEN)" };
   if (!urls.length) return { purged: 0, skipped: "nothing changed" };
   const base = options.apiBase ?? "https://api.cloudflare.com/client/v4";
   const doFetch = options.fetchImpl ?? fetch;
@@ -26,7 +30,9 @@ export async function purgeUrls(urls: string[], options: PurgeOptions): Promise<
     });
     const body = (await res.json().catch(() => ({}))) as { success?: boolean; errors?: { message: string }[] };
     if (!res.ok || body.success === false) {
-      throw new Error(`cache purge failed (${res.status}): ${body.errors?.map((e) => e.message).join("; ") || "no details"}`);
+      throw new Error(
+        `cache purge failed (${res.status}): ${body.errors?.map((e) => e.message).join("; ") || "no details"}`,
+      );
     }
   }
   return { purged: urls.length, skipped: null };

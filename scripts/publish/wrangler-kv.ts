@@ -13,7 +13,8 @@ import type { KvTarget, KvValue } from "./kv-target";
 const run = promisify(execFile);
 const BULK_LIMIT = 5000;
 
-export type WranglerKvMode = { remote: true; namespaceId: string } | { remote: false; namespaceId: string; persistTo: string };
+export type WranglerKvMode =
+  { remote: true; namespaceId: string } | { remote: false; namespaceId: string; persistTo: string };
 
 export class WranglerKv implements KvTarget {
   constructor(
@@ -27,13 +28,23 @@ export class WranglerKv implements KvTarget {
     try {
       const { stdout } = await run(bin, ["kv", ...args, "--namespace-id", this.mode.namespaceId, ...where], {
         cwd: this.root,
-        env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_LOG: "log" },
+        env: {
+          ...process.env,
+          WRANGLER_SEND_METRICS: "false",
+          CLOUDFLARE_CF_FETCH_ENABLED: "false",
+          WRANGLER_LOG: "log",
+        },
         maxBuffer: 256 * 1024 * 1024,
       });
       return stdout;
     } catch (e) {
       const err = e as { stderr?: string; message: string };
-      throw new Error(`wrangler kv ${args[0]} ${args[1]} failed: ${(err.stderr || err.message).trim().split("\n").slice(-3).join(" ")}`);
+      throw new Error(
+        `wrangler kv ${args[0]} ${args[1]} failed: ${(err.stderr || err.message).trim().split("\n").slice(-3).join(" ")}`,
+        {
+          cause: e,
+        },
+      );
     }
   }
 
@@ -64,11 +75,13 @@ export class WranglerKv implements KvTarget {
 
   async putMany(entries: { key: string; value: KvValue }[]): Promise<void> {
     for (let i = 0; i < entries.length; i += BULK_LIMIT) {
-      const chunk = entries.slice(i, i + BULK_LIMIT).map((e) =>
-        typeof e.value === "string"
-          ? { key: e.key, value: e.value }
-          : { key: e.key, value: Buffer.from(e.value).toString("base64"), base64: true },
-      );
+      const chunk = entries
+        .slice(i, i + BULK_LIMIT)
+        .map((e) =>
+          typeof e.value === "string"
+            ? { key: e.key, value: e.value }
+            : { key: e.key, value: Buffer.from(e.value).toString("base64"), base64: true },
+        );
       await this.withFile(chunk, (file) => this.wrangler(["bulk", "put", file]));
     }
   }

@@ -3,7 +3,14 @@
  * document the publisher stores in KV (kvKeys.searchIndex) and the worker loads once per build.
  */
 import MiniSearch from "minisearch";
-import { indexedDocument, indexTokens, miniSearchOptions, packRecords, type SearchIndexFile, type SearchRecord } from "../../client/contracts/search";
+import {
+  indexedDocument,
+  indexTokens,
+  miniSearchOptions,
+  packRecords,
+  type SearchIndexFile,
+  type SearchRecord,
+} from "../../client/contracts/search";
 
 /** `tokens` (watch mode) keeps the tokens of each text between builds; the index is the same. */
 export function buildSearchIndex(

@@ -9,7 +9,9 @@ import { formatIssues, siteConfigSchema } from "../config/schema";
 async function withSearch(search: unknown) {
   const raw = parse(await readFile(path.join(FIXTURE_ROOT, "content/site.yaml"), "utf8")) as Record<string, unknown>;
   const parsed = siteConfigSchema.safeParse({ ...raw, search });
-  return parsed.success ? { config: parsed.data, error: null } : { config: null, error: formatIssues("content/site.yaml", parsed.error) };
+  return parsed.success
+    ? { config: parsed.data, error: null }
+    : { config: null, error: formatIssues("content/site.yaml", parsed.error) };
 }
 
 describe("search configuration", () => {
@@ -28,12 +30,23 @@ describe("search configuration", () => {
 
   it("switches to Algolia with an app id, a public key and an index", async () => {
     const { config } = await withSearch({ provider: "algolia", appId: "APP", apiKey: "search-key", indexName: "docs" });
-    expect(config!.search).toMatchObject({ provider: "algolia", appId: "APP", apiKey: "search-key", indexName: "docs" });
-    expect((await withSearch({ provider: "algolia" })).error).toMatch(/content\/site\.yaml: search: appId, apiKey .* required when provider is algolia/);
+    expect(config!.search).toMatchObject({
+      provider: "algolia",
+      appId: "APP",
+      apiKey: "search-key",
+      indexName: "docs",
+    });
+    expect((await withSearch({ provider: "algolia" })).error).toMatch(
+      /content\/site\.yaml: search: appId, apiKey .* required when provider is algolia/,
+    );
   });
 
   it("rejects regular expressions that do not compile, naming the field", async () => {
-    expect((await withSearch({ externalUrlRegex: "([" })).error).toMatch(/search\.externalUrlRegex: not a valid regular expression/);
-    expect((await withSearch({ replaceSearchResultPathname: { from: "(", to: "/" } })).error).toMatch(/search\.replaceSearchResultPathname\.from: not a valid/);
+    expect((await withSearch({ externalUrlRegex: "([" })).error).toMatch(
+      /search\.externalUrlRegex: not a valid regular expression/,
+    );
+    expect((await withSearch({ replaceSearchResultPathname: { from: "(", to: "/" } })).error).toMatch(
+      /search\.replaceSearchResultPathname\.from: not a valid/,
+    );
   });
 });

@@ -12,7 +12,9 @@ export interface TextBlock {
 }
 
 const BLOCK = new Set(
-  "address article aside blockquote dd details div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header li main nav ol p section summary table tbody thead tfoot ul".split(" "),
+  "address article aside blockquote dd details div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header li main nav ol p section summary table tbody thead tfoot ul".split(
+    " ",
+  ),
 );
 /** Code, drawings, and table headers (column names say nothing on their own). */
 const SKIPPED = new Set(["pre", "script", "style", "svg", "thead"]);

@@ -45,7 +45,12 @@ describe("search:push", () => {
   it("sets DocSearch's settings, then swaps the records in through a temporary index", async () => {
     const { sent, requester } = fakeAlgolia();
     const records = [record(1), record(2), record(3)];
-    const result = await pushRecords(records, { appId: "APP", adminKey: "admin", indexName: "docs", clientOptions: { requester } });
+    const result = await pushRecords(records, {
+      appId: "APP",
+      adminKey: "admin",
+      indexName: "docs",
+      clientOptions: { requester },
+    });
     expect(result).toEqual({ indexName: "docs", records: 3 });
 
     const calls = sent.map((s) => `${s.method} ${new URL(s.url).pathname}`);
@@ -64,6 +69,10 @@ describe("search:push", () => {
 
   it("names the missing credentials", () => {
     expect(() => credentialsFromEnv({ ALGOLIA_APP_ID: "A" })).toThrow(/ALGOLIA_ADMIN_KEY, ALGOLIA_INDEX/);
-    expect(credentialsFromEnv({ ALGOLIA_APP_ID: "A", ALGOLIA_ADMIN_KEY: "K", ALGOLIA_INDEX: "I" })).toEqual({ appId: "A", adminKey: "K", indexName: "I" });
+    expect(credentialsFromEnv({ ALGOLIA_APP_ID: "A", ALGOLIA_ADMIN_KEY: "K", ALGOLIA_INDEX: "I" })).toEqual({
+      appId: "A",
+      adminKey: "K",
+      indexName: "I",
+    });
   });
 });

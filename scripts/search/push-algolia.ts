@@ -57,7 +57,11 @@ export async function pushRecords(records: SearchRecord[], options: PushOptions)
   const client: Algoliasearch = algoliasearch(options.appId, options.adminKey, options.clientOptions);
   const { taskID } = await client.setSettings({ indexName: options.indexName, indexSettings: DOCSEARCH_SETTINGS });
   await client.waitForTask({ indexName: options.indexName, taskID });
-  await client.replaceAllObjects({ indexName: options.indexName, objects: records as unknown as Record<string, unknown>[], batchSize: 1000 });
+  await client.replaceAllObjects({
+    indexName: options.indexName,
+    objects: records as unknown as Record<string, unknown>[],
+    batchSize: 1000,
+  });
   return { indexName: options.indexName, records: records.length };
 }
 
@@ -65,7 +69,8 @@ export async function pushRecords(records: SearchRecord[], options: PushOptions)
 export function credentialsFromEnv(env: NodeJS.ProcessEnv): { appId: string; adminKey: string; indexName: string } {
   const wanted = { appId: "ALGOLIA_APP_ID", adminKey: "ALGOLIA_ADMIN_KEY", indexName: "ALGOLIA_INDEX" } as const;
   const missing = Object.values(wanted).filter((name) => !env[name]);
-  if (missing.length) throw new Error(`set ${missing.join(", ")} (the Algolia app id, an admin API key and the index name)`);
+  if (missing.length)
+    throw new Error(`set ${missing.join(", ")} (the Algolia app id, an admin API key and the index name)`);
   return { appId: env.ALGOLIA_APP_ID!, adminKey: env.ALGOLIA_ADMIN_KEY!, indexName: env.ALGOLIA_INDEX! };
 }
 

@@ -20,7 +20,9 @@ const page = (tree: TreeNode[], extra: Partial<SearchablePage> = {}): Searchable
 describe("search records", () => {
   it("are emitted by the build in the DocSearch shape, page title first", async () => {
     const build = await buildSite({ root: FIXTURE_ROOT });
-    const alpha = build.search.records.filter((r) => r.url_without_anchor === "https://docs.example.test/learn/Basics/alpha");
+    const alpha = build.search.records.filter(
+      (r) => r.url_without_anchor === "https://docs.example.test/learn/Basics/alpha",
+    );
     expect(alpha.length).toBeGreaterThan(0);
     expect(alpha[0]).toMatchObject({
       type: "lvl1",
@@ -38,7 +40,10 @@ describe("search records", () => {
       anchor: "a-subsection",
       content: null,
     });
-    expect(alpha.find((r) => r.content === "Alpha text with a link to beta.")).toMatchObject({ type: "content", anchor: "first-section" });
+    expect(alpha.find((r) => r.content === "Alpha text with a link to beta.")).toMatchObject({
+      type: "content",
+      anchor: "first-section",
+    });
     // Every record has a unique, stable id.
     const again = await buildSite({ root: FIXTURE_ROOT });
     expect(again.search.records.map((r) => r.objectID)).toEqual(build.search.records.map((r) => r.objectID));
@@ -58,7 +63,12 @@ describe("search records", () => {
         ["p", null, "Run ", ["code", null, "movement init"], " first."],
         ["h2", { id: "steps" }, "Steps"],
         ["ul", null, ["li", null, "Install the CLI", ["ul", null, ["li", null, "On macOS use brew"]]]],
-        ["table", null, ["thead", null, ["tr", null, ["th", null, "Network"], ["th", null, "Chain ID"]]], ["tbody", null, ["tr", null, ["td", null, "Mainnet"], ["td", null, ["code", null, "126"]]]]],
+        [
+          "table",
+          null,
+          ["thead", null, ["tr", null, ["th", null, "Network"], ["th", null, "Chain ID"]]],
+          ["tbody", null, ["tr", null, ["td", null, "Mainnet"], ["td", null, ["code", null, "126"]]]],
+        ],
         ["CodeBlock", { lang: "bash" }, ["pre", null, "secret-code-text"]],
         ["Admonition", { type: "tip" }, ["p", null, "A tip inside."]],
         ["h4", { id: "deep" }, "Deep ", ["em", null, "heading"]],
@@ -67,27 +77,74 @@ describe("search records", () => {
       SITE,
     );
     const texts = records.filter((r) => r.type === "content").map((r) => r.content);
-    expect(texts).toEqual(["Run movement init first.", "Install the CLI", "On macOS use brew", "Mainnet | 126", "A tip inside.", "address required"]);
-    expect(records.map((r) => r.type)).toEqual(["lvl1", "content", "lvl2", "content", "content", "content", "content", "lvl4", "content"]);
-    expect(records.find((r) => r.type === "lvl4")).toMatchObject({ hierarchy: { lvl2: "Steps", lvl3: null, lvl4: "Deep heading" }, anchor: "deep" });
-    expect(records[0]).toMatchObject({ hierarchy: { lvl0: "Build", lvl1: "The Thing" }, content: "What the thing is." });
+    expect(texts).toEqual([
+      "Run movement init first.",
+      "Install the CLI",
+      "On macOS use brew",
+      "Mainnet | 126",
+      "A tip inside.",
+      "address required",
+    ]);
+    expect(records.map((r) => r.type)).toEqual([
+      "lvl1",
+      "content",
+      "lvl2",
+      "content",
+      "content",
+      "content",
+      "content",
+      "lvl4",
+      "content",
+    ]);
+    expect(records.find((r) => r.type === "lvl4")).toMatchObject({
+      hierarchy: { lvl2: "Steps", lvl3: null, lvl4: "Deep heading" },
+      anchor: "deep",
+    });
+    expect(records[0]).toMatchObject({
+      hierarchy: { lvl0: "Build", lvl1: "The Thing" },
+      content: "What the thing is.",
+    });
   });
 
   it("read pre-rendered HTML (generated API pages): rows with their own anchors, no code", () => {
     const html =
       '<thead><tr><th>Name</th></tr></thead><tbody><tr id="param-query-ledger_version"><td><code>ledger_version</code></td><td><p>Ledger version &amp; more.</p><p>Example: <code>1</code></p></td></tr></tbody>';
-    expect(htmlBlocks(html)).toEqual([{ text: "ledger_version | Ledger version & more. Example: 1", id: "param-query-ledger_version" }]);
-    expect(htmlBlocks("<p>One <b>two</b></p><pre><code>skip me</code></pre><ul><li>Three&#39;s</li></ul>")).toEqual([{ text: "One two" }, { text: "Three's" }]);
+    expect(htmlBlocks(html)).toEqual([
+      { text: "ledger_version | Ledger version & more. Example: 1", id: "param-query-ledger_version" },
+    ]);
+    expect(htmlBlocks("<p>One <b>two</b></p><pre><code>skip me</code></pre><ul><li>Three&#39;s</li></ul>")).toEqual([
+      { text: "One two" },
+      { text: "Three's" },
+    ]);
     const records = searchRecordsOf(
-      page([["h1", null, "Get account"], ["table", { dangerouslySetInnerHTML: { __html: html } }]], { sidebar: "apiSidebar", searchKeywords: ["get_account", "GET /v1/accounts/{address}"] }),
+      page(
+        [
+          ["h1", null, "Get account"],
+          ["table", { dangerouslySetInnerHTML: { __html: html } }],
+        ],
+        { sidebar: "apiSidebar", searchKeywords: ["get_account", "GET /v1/accounts/{address}"] },
+      ),
       SITE,
     );
-    expect(records[0]).toMatchObject({ type: "lvl1", hierarchy: { lvl0: "Node API" }, keywords: ["get_account", "GET /v1/accounts/{address}"] });
-    expect(records[1]).toMatchObject({ url: `${SITE}/devs/thing#param-query-ledger_version`, content: "ledger_version | Ledger version & more. Example: 1" });
+    expect(records[0]).toMatchObject({
+      type: "lvl1",
+      hierarchy: { lvl0: "Node API" },
+      keywords: ["get_account", "GET /v1/accounts/{address}"],
+    });
+    expect(records[1]).toMatchObject({
+      url: `${SITE}/devs/thing#param-query-ledger_version`,
+      content: "ledger_version | Ledger version & more. Example: 1",
+    });
   });
 
   it("give a page without an h1 its title record, and index text before the first heading", () => {
-    const records = searchRecordsOf(page([["p", null, "Intro text here."], ["h2", { id: "x" }, "X"]]), SITE);
+    const records = searchRecordsOf(
+      page([
+        ["p", null, "Intro text here."],
+        ["h2", { id: "x" }, "X"],
+      ]),
+      SITE,
+    );
     expect(records.map((r) => [r.type, r.hierarchy.lvl1, r.content])).toEqual([
       ["lvl1", "The Thing", "What the thing is."],
       ["content", "The Thing", "Intro text here."],
@@ -96,16 +153,33 @@ describe("search records", () => {
   });
 
   it("keep boilerplate repeated across pages once, and drop one-word blocks", () => {
-    const shared: TreeNode[] = [["p", null, "Sent with error responses."], ["p", null, "Example"]];
-    const pages = ["/a", "/b", "/c"].map((route) => page([["h1", null, route], ...shared, ["p", null, `Only on ${route}.`]], { route }));
+    const shared: TreeNode[] = [
+      ["p", null, "Sent with error responses."],
+      ["p", null, "Example"],
+    ];
+    const pages = ["/a", "/b", "/c"].map((route) =>
+      page([["h1", null, route], ...shared, ["p", null, `Only on ${route}.`]], { route }),
+    );
     const records = searchRecords(pages, SITE);
-    expect(records.filter((r) => r.content === "Sent with error responses.").map((r) => r.url_without_anchor)).toEqual([`${SITE}/a`]);
+    expect(records.filter((r) => r.content === "Sent with error responses.").map((r) => r.url_without_anchor)).toEqual([
+      `${SITE}/a`,
+    ]);
     expect(records.some((r) => r.content === "Example")).toBe(false);
     expect(records.filter((r) => r.content?.startsWith("Only on"))).toHaveLength(3);
   });
 
   it("pack into the index file and unpack to the same records", () => {
-    const records: SearchRecord[] = searchRecordsOf(page([["h1", null, "T"], ["h2", { id: "a" }, "A"], ["p", null, "Text & more"]], { searchKeywords: ["k"] }), SITE);
+    const records: SearchRecord[] = searchRecordsOf(
+      page(
+        [
+          ["h1", null, "T"],
+          ["h2", { id: "a" }, "A"],
+          ["p", null, "Text & more"],
+        ],
+        { searchKeywords: ["k"] },
+      ),
+      SITE,
+    );
     const packed = packRecords(records, SITE);
     expect(packed.records.map((row) => unpackRecord(packed, row))).toEqual(records);
   });

@@ -29,10 +29,24 @@ export interface SearchablePage {
 
 /** Elements whose text belongs to the block around them. */
 const INLINE = new Set(
-  "a abbr b bdi bdo br cite code data del dfn em i ins kbd mark q s samp small span strong sub sup time u var wbr".split(" "),
+  "a abbr b bdi bdo br cite code data del dfn em i ins kbd mark q s samp small span strong sub sup time u var wbr".split(
+    " ",
+  ),
 );
 /** Elements whose text is not prose: code, drawings, component chrome. */
-const SKIP = new Set(["pre", "script", "style", "svg", "img", "CodeBlock", "Cards", "Card", "DocCardList", "ApiExplorerMount", "button"]);
+const SKIP = new Set([
+  "pre",
+  "script",
+  "style",
+  "svg",
+  "img",
+  "CodeBlock",
+  "Cards",
+  "Card",
+  "DocCardList",
+  "ApiExplorerMount",
+  "button",
+]);
 const HEADING = /^h([1-6])$/;
 const MAX_CONTENT = 2000;
 const SUBHEADINGS = ["lvl2", "lvl3", "lvl4", "lvl5", "lvl6"] as const;
@@ -48,7 +62,8 @@ function inlineText(nodes: TreeNode[]): string {
   let prevElement = false;
   for (const node of nodes) {
     if (typeof node === "string") out += node;
-    else if (isElement(node) && INLINE.has(node[0])) out += (prevElement || node[0] === "br" ? " " : "") + inlineText(node.slice(2) as TreeNode[]);
+    else if (isElement(node) && INLINE.has(node[0]))
+      out += (prevElement || node[0] === "br" ? " " : "") + inlineText(node.slice(2) as TreeNode[]);
     prevElement = typeof node !== "string";
   }
   return out;
@@ -67,7 +82,15 @@ function children(el: TreeElement): TreeNode[] {
 export function searchRecordsOf(page: SearchablePage, siteUrl: string, pageRank = 0): SearchRecord[] {
   const base = `${siteUrl}${page.route}`;
   const lvl0 = page.sidebar ? SECTION_LABELS[page.sidebar] : "Docs";
-  const hierarchy: SearchHierarchy = { lvl0, lvl1: page.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+  const hierarchy: SearchHierarchy = {
+    lvl0,
+    lvl1: page.title,
+    lvl2: null,
+    lvl3: null,
+    lvl4: null,
+    lvl5: null,
+    lvl6: null,
+  };
   let anchor: string | null = null;
   let sawTitle = false;
   const records: SearchRecord[] = [];
@@ -131,9 +154,17 @@ export function searchRecordsOf(page: SearchablePage, siteUrl: string, pageRank 
       const h = HEADING.exec(type);
       if (h) heading(Number(h[1]), node);
       else if (SKIP.has(type)) continue;
-      else if (innerHtml(node) !== null) for (const block of htmlBlocks(innerHtml(node)!)) text(block.text, block.id ?? anchor);
+      else if (innerHtml(node) !== null)
+        for (const block of htmlBlocks(innerHtml(node)!)) text(block.text, block.id ?? anchor);
       else if (type === "thead") continue;
-      else if (type === "tr") text(children(node).filter(isElement).map((cell) => collapse(inlineText(children(cell)))).filter(Boolean).join(" | "));
+      else if (type === "tr")
+        text(
+          children(node)
+            .filter(isElement)
+            .map((cell) => collapse(inlineText(children(cell))))
+            .filter(Boolean)
+            .join(" | "),
+        );
       else {
         text(inlineText(children(node)));
         visit(children(node).filter((c) => isElement(c) && !INLINE.has(c[0])));

@@ -25,7 +25,15 @@ const lighthouse = (over: Partial<LighthouseFigures> = {}): LighthouseFigures =>
 const load = { rps: 500, p50Ms: 20, p99Ms: 60, cpuPerResponseMs: 2 };
 const page = (route: string, over: Partial<PageReport> = {}): PageReport => ({
   route,
-  bytes: { htmlRaw: 20_000, htmlGzip: 5_000, jsGzip: 6_800, cssGzip: 5_500, imageBytes: 0, otherBytes: 200, requests: 4 },
+  bytes: {
+    htmlRaw: 20_000,
+    htmlGzip: 5_000,
+    jsGzip: 6_800,
+    cssGzip: 5_500,
+    imageBytes: 0,
+    otherBytes: 200,
+    requests: 4,
+  },
   renderCpuMs: 1.5,
   cached: load,
   uncached: load,
@@ -58,7 +66,13 @@ describe("bench budgets", () => {
     const misses = missedBudgets(
       report({
         pages: [
-          page("/", { bytes: { ...page("/").bytes, jsGzip: 26_000 }, lighthouse: { mobile: lighthouse({ seo: 92, failing: ["seo/link-text: Links do not have descriptive text"] }), desktop: lighthouse({ cls: 0.12 }) } }),
+          page("/", {
+            bytes: { ...page("/").bytes, jsGzip: 26_000 },
+            lighthouse: {
+              mobile: lighthouse({ seo: 92, failing: ["seo/link-text: Links do not have descriptive text"] }),
+              desktop: lighthouse({ cls: 0.12 }),
+            },
+          }),
           page("/api/node/get-transactions", { bytes: { ...page("/").bytes, jsGzip: 26_000 }, renderCpuMs: 6 }),
         ],
         largestApiPage: { route: "/api/node/get-account-transactions", htmlRaw: 110_000, renderCpuMs: 11 },

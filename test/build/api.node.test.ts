@@ -3,7 +3,7 @@ import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildSite } from "../../scripts/build/build";
-import { REPO_ROOT } from "../helpers/node-api-facts";
+import { REPO_ROOT } from "../helpers/spec-fixtures";
 import { tempSite, type TempSite } from "../helpers/temp-site";
 
 let site: TempSite | undefined;
@@ -32,10 +32,19 @@ describe("the site build with the node API", () => {
     const record = build.pages.get("/api/node/get-transactions")!;
     expect(record.sidebar).toBe("apiSidebar");
     expect(record.breadcrumbs.map((b) => b.label)).toEqual(["Transactions", "Get transactions"]);
-    expect(record.toc.map((t) => t.id)).toEqual(expect.arrayContaining(["request", "code-samples", "responses", "response-200", "schemas"]));
-    expect(build.manifest.sidebars.apiSidebar[0]).toEqual({ type: "link", label: "Introduction", href: "/api/node/movement-labs-node-api" });
+    expect(record.toc.map((t) => t.id)).toEqual(
+      expect.arrayContaining(["request", "code-samples", "responses", "response-200", "schemas"]),
+    );
+    expect(build.manifest.sidebars.apiSidebar[0]).toEqual({
+      type: "link",
+      label: "Introduction",
+      href: "/api/node/movement-labs-node-api",
+    });
     expect(build.manifest.routes["/api/node/view"]?.title).toBe("Execute view function of a module");
-    expect(build.files.map((f) => f.path).filter((p) => p.startsWith("/api/node/openapi"))).toEqual(["/api/node/openapi.yaml", "/api/node/openapi.json"]);
+    expect(build.files.map((f) => f.path).filter((p) => p.startsWith("/api/node/openapi"))).toEqual([
+      "/api/node/openapi.yaml",
+      "/api/node/openapi.json",
+    ]);
   });
 
   it("checks links from pages into API anchors, including anchors inside pre-rendered schema blocks", async () => {
@@ -45,7 +54,9 @@ describe("the site build with the node API", () => {
       "---\ndescription: x\n---\n# Links\n\n[sender](/api/node/get-transactions#schema-Transaction.user_transaction.sender) [yaml](/api/node/openapi.yaml) [bad](/api/node/get-transactions#schema-Nope)\n",
     );
     const build = await buildSite({ root: site.root });
-    expect(build.warnings).toEqual(["build/api-links.mdx: broken anchor #schema-Nope in link to /api/node/get-transactions#schema-Nope"]);
+    expect(build.warnings).toEqual([
+      "build/api-links.mdx: broken anchor #schema-Nope in link to /api/node/get-transactions#schema-Nope",
+    ]);
   });
 
   it("fails on an invalid API document, naming the file and line", async () => {
@@ -53,7 +64,12 @@ describe("the site build with the node API", () => {
     const file = path.join(site.root, "openapi/node.yaml");
     const text = await readFile(file, "utf8");
     await writeFile(file, text.replace("operationId: get_transactions", "operationId: get_account"));
-    const line = (await readFile(file, "utf8")).split("\n").findIndex((l, i, all) => l.includes("operationId: get_account") && i > all.indexOf("  /transactions:")) + 1;
-    await expect(buildSite({ root: site.root })).rejects.toThrow(new RegExp(`openapi/node\\.yaml:${line}:\\d+ .*operationId \`get_account\` is duplicated`));
+    const line =
+      (await readFile(file, "utf8"))
+        .split("\n")
+        .findIndex((l, i, all) => l.includes("operationId: get_account") && i > all.indexOf("  /transactions:")) + 1;
+    await expect(buildSite({ root: site.root })).rejects.toThrow(
+      new RegExp(`openapi/node\\.yaml:${line}:\\d+ .*operationId \`get_account\` is duplicated`),
+    );
   });
 });

@@ -60,7 +60,10 @@ describe("a valid site", () => {
     expect(index.prev).toEqual({ label: "Home", href: "/" });
     expect(index.next).toEqual({ label: "Beta Page", href: "/learn/Basics/beta" });
     expect(build.pages.get("/learn/Basics/zeta")!.next).toBeNull();
-    expect(build.pages.get("/learn/Basics/alpha")!.breadcrumbs.map((b) => b.label)).toEqual(["The Basics", "Alpha (label)"]);
+    expect(build.pages.get("/learn/Basics/alpha")!.breadcrumbs.map((b) => b.label)).toEqual([
+      "The Basics",
+      "Alpha (label)",
+    ]);
   });
 
   it("rewrites links to source files into routes", async () => {
@@ -77,7 +80,11 @@ describe("a valid site", () => {
 
   it("ships the validated site configuration with defaults in the manifest", async () => {
     const { manifest } = await buildSite({ root: FIXTURE_ROOT });
-    expect(manifest.config.colorMode).toEqual({ defaultMode: "dark", disableSwitch: true, respectPrefersColorScheme: false });
+    expect(manifest.config.colorMode).toEqual({
+      defaultMode: "dark",
+      disableSwitch: true,
+      respectPrefersColorScheme: false,
+    });
     expect(manifest.config.i18n.locales).toEqual([{ code: "en", direction: "ltr" }]);
     expect(manifest.redirects).toEqual({ "/old-page": "/build/tools" });
   });
@@ -107,14 +114,19 @@ describe("invalid content fails with the file and field", () => {
 
   it("rejects a function prop", async () => {
     await expectBuildError(
-      { "docs/build/bad.mdx": "---\ndescription: x\n---\n# Bad\n\n<Card title=\"a\" href=\"/\" description={() => 1} />\n" },
+      {
+        "docs/build/bad.mdx": '---\ndescription: x\n---\n# Bad\n\n<Card title="a" href="/" description={() => 1} />\n',
+      },
       /bad\.mdx: .*<Card> prop "description" is a function/,
     );
   });
 
   it("rejects raw HTML and inline styles", async () => {
     await expectBuildError(
-      { "docs/build/bad.mdx": '---\ndescription: x\n---\n# Bad\n\n<div dangerouslySetInnerHTML={{ __html: "<b>x</b>" }} />\n' },
+      {
+        "docs/build/bad.mdx":
+          '---\ndescription: x\n---\n# Bad\n\n<div dangerouslySetInnerHTML={{ __html: "<b>x</b>" }} />\n',
+      },
       /bad\.mdx: <div> prop "dangerouslySetInnerHTML": raw HTML is not allowed/,
     );
     await expectBuildError(
@@ -141,7 +153,10 @@ describe("invalid content fails with the file and field", () => {
   });
 
   it("names a broken _category_.json", async () => {
-    await expectBuildError({ "docs/learn/Basics/_category_.json": '{ "label": 3 }' }, /Basics\/_category_\.json: label: /);
+    await expectBuildError(
+      { "docs/learn/Basics/_category_.json": '{ "label": 3 }' },
+      /Basics\/_category_\.json: label: /,
+    );
   });
 });
 
@@ -158,7 +173,10 @@ describe("images", () => {
 
   it("warns about a missing file and a missing alt text", async () => {
     site = await tempSite();
-    await site.write("docs/build/pics.mdx", '---\ndescription: x\n---\n# Pics\n\n![gone](./nope.png)\n\n<img src="./img/flow.svg" />\n');
+    await site.write(
+      "docs/build/pics.mdx",
+      '---\ndescription: x\n---\n# Pics\n\n![gone](./nope.png)\n\n<img src="./img/flow.svg" />\n',
+    );
     const build = await buildSite({ root: site.root });
     expect(build.warnings.join("\n")).toMatch(/pics\.mdx: image \.\/nope\.png not found/);
     expect(build.warnings.join("\n")).toMatch(/pics\.mdx: image \.\/img\/flow\.svg has no alt text/);
@@ -166,7 +184,9 @@ describe("images", () => {
 });
 
 describe("link checking", () => {
-  const broken = { "docs/build/links.mdx": "---\ndescription: x\n---\n# Links\n\n[a](/nowhere) [b](/build/tools#no-such-anchor)\n" };
+  const broken = {
+    "docs/build/links.mdx": "---\ndescription: x\n---\n# Links\n\n[a](/nowhere) [b](/build/tools#no-such-anchor)\n",
+  };
 
   it("warns about broken links and anchors by default", async () => {
     site = await tempSite();

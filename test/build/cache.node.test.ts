@@ -4,7 +4,8 @@ import { buildSite } from "../../scripts/build/build";
 import { BuildCache } from "../../scripts/build/cache";
 import { tempSite } from "../helpers/temp-site";
 
-const EDITED = "---\ntitle: Tools\ndescription: The tools page of the build sidebar.\nsidebar_position: 1\n---\n\n# Tools\n\nInstall the cached tools.\n";
+const EDITED =
+  "---\ntitle: Tools\ndescription: The tools page of the build sidebar.\nsidebar_position: 1\n---\n\n# Tools\n\nInstall the cached tools.\n";
 
 describe("BuildCache", () => {
   it("gives the same build as no cache after an edit, and forgets the old version of the page", async () => {
@@ -29,7 +30,9 @@ describe("BuildCache", () => {
       expect(JSON.stringify(quick.pages.get("/build/tools"))).toContain("quick tools");
       const complete = await buildSite({ root: site.root, cache });
       expect(complete.buildId).not.toBe(quick.buildId);
-      expect(JSON.stringify(complete.search.index)).toBe(JSON.stringify((await buildSite({ root: site.root })).search.index));
+      expect(JSON.stringify(complete.search.index)).toBe(
+        JSON.stringify((await buildSite({ root: site.root })).search.index),
+      );
       expect(JSON.stringify(complete.search.index)).toContain("quick tools");
     } finally {
       await site.remove();

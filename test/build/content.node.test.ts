@@ -1,8 +1,8 @@
 /** Our own content: the strict build passes and every Learn and Build route of routes.txt exists. */
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildSite, type SiteBuild } from "../../scripts/build/build";
+import { requiredRoutes } from "../helpers/spec-fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 let build: SiteBuild;
@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 
 async function routesOf(prefix: (r: string) => boolean): Promise<string[]> {
-  const text = await readFile(path.join(ROOT, "../shared/routes.txt"), "utf8");
-  return text.split("\n").filter((l) => l.startsWith("/") && l !== "/search" && prefix(l));
+  return (await requiredRoutes()).filter((l) => l !== "/search" && prefix(l));
 }
 
 describe("the site's content", () => {
@@ -35,12 +34,22 @@ describe("the site's content", () => {
 
   it("orders the Learn sidebar as the brief does", () => {
     const labels = build.manifest.sidebars.tutorialSidebar.map((i) => i.label);
-    expect(labels).toEqual(["Getting Started", "Vision for Movement", "What is the Mainnet?", "Using The Movement Network"]);
+    expect(labels).toEqual([
+      "Getting Started",
+      "Vision for Movement",
+      "What is the Mainnet?",
+      "Using The Movement Network",
+    ]);
   });
 
   it("orders the Build sidebar as the brief does", () => {
     const labels = build.manifest.sidebars.developersSidebar.map((i) => i.label);
-    expect(labels.slice(0, 4)).toEqual(["Getting Started for Developers", "Your First Move Contract", "Movement CLI", "Network Endpoints"]);
+    expect(labels.slice(0, 4)).toEqual([
+      "Getting Started for Developers",
+      "Your First Move Contract",
+      "Movement CLI",
+      "Network Endpoints",
+    ]);
     expect(labels.at(-1)).toBe("FAQ");
   });
 

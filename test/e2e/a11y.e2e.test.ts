@@ -7,7 +7,16 @@ import type { Browser } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import { REPO_ROOT, serveSite, type RunningSite } from "../helpers/local-site";
 
-const SAMPLES = ["/", "/general/Introduction/", "/general/UsingMovement/connect_to_movement", "/devs/firstMoveContract", "/devs/interactonchain/tsSdk", "/api/node/get-transactions", "/search?q=wallet", "/not-a-page"];
+const SAMPLES = [
+  "/",
+  "/general/Introduction/",
+  "/general/UsingMovement/connect_to_movement",
+  "/devs/firstMoveContract",
+  "/devs/interactonchain/tsSdk",
+  "/api/node/get-transactions",
+  "/search?q=wallet",
+  "/not-a-page",
+];
 
 let site: RunningSite;
 let browser: Browser;
@@ -23,7 +32,10 @@ after(async () => {
   await site?.stop();
 });
 
-for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
   it(`has no serious or critical axe violations at ${viewport.width} px`, async () => {
     const page = await browser.newPage({ viewport, bypassCSP: true });
     const problems: string[] = [];
@@ -31,11 +43,26 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
       await page.goto(`${site.origin}${path}`);
       await page.addScriptTag({ content: axeSource });
       const result = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (
+                ctx: Document,
+                opts: object,
+              ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe;
         return axe.run(document, { resultTypes: ["violations"] });
       });
       for (const v of result.violations) {
-        if (v.impact === "serious" || v.impact === "critical") problems.push(`${path}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+        if (v.impact === "serious" || v.impact === "critical")
+          problems.push(
+            `${path}: ${v.id} (${v.impact}) at ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(" "))
+              .join(", ")}`,
+          );
       }
     }
     await page.close();

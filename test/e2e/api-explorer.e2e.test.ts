@@ -24,7 +24,10 @@ interface Received {
   body: string;
 }
 
-const ACCOUNT = { sequence_number: "7", authentication_key: "0x0000000000000000000000000000000000000000000000000000000000000001" };
+const ACCOUNT = {
+  sequence_number: "7",
+  authentication_key: "0x0000000000000000000000000000000000000000000000000000000000000001",
+};
 const BCS = Uint8Array.from([0x07, 0, 0, 0, 0, 0, 0, 0, 0x20, ...Array.from({ length: 32 }, (_, i) => i)]);
 
 /**
@@ -50,17 +53,26 @@ function fakeNode(received: Received[]): Server {
         res.writeHead(204).end();
         return;
       }
-      received.push({ method: req.method!, url, accept: req.headers.accept, contentType: req.headers["content-type"], body: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        method: req.method!,
+        url,
+        accept: req.headers.accept,
+        contentType: req.headers["content-type"],
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       res.setHeader("X-Aptos-Chain-Id", "250");
       res.setHeader("X-Aptos-Ledger-Version", "123456");
       const route = url.replace(/^\/nocors/, "").split("?")[0];
       if (req.method === "GET" && route === "/v1/accounts/0x1") {
-        if (req.headers.accept === "application/x-bcs") res.writeHead(200, { "Content-Type": "application/x-bcs" }).end(BCS);
+        if (req.headers.accept === "application/x-bcs")
+          res.writeHead(200, { "Content-Type": "application/x-bcs" }).end(BCS);
         else res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(ACCOUNT));
       } else if (req.method === "POST" && route === "/v1/view") {
         res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(["1000"]));
       } else {
-        res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "not found", error_code: "web_framework_error" }));
+        res
+          .writeHead(404, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ message: "not found", error_code: "web_framework_error" }));
       }
     });
   });
@@ -117,14 +129,20 @@ describe("the API explorer", () => {
     assert.equal(await page.locator("[data-island=ApiExplorer]").getAttribute("data-island-state"), null);
     const before = fetched.length;
     await page.locator(".api-try").hover();
-    await page.waitForFunction(() => document.querySelector("[data-island=ApiExplorer]")?.getAttribute("data-island-state") === "ready");
+    await page.waitForFunction(
+      () => document.querySelector("[data-island=ApiExplorer]")?.getAttribute("data-island-state") === "ready",
+    );
     assert.ok(fetched.slice(before).some((p) => /ApiExplorer\.island-.*\.js$/.test(p)));
     assert.equal(await page.locator("form.api-x").count(), 0, "hovering loads the explorer but does not open it");
 
-    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, "dist/client/.vite/asset-manifest.json"), "utf8")) as Record<string, { file: string; css?: string[] }>;
+    const manifest = JSON.parse(
+      await readFile(path.join(REPO_ROOT, "dist/client/.vite/asset-manifest.json"), "utf8"),
+    ) as Record<string, { file: string; css?: string[] }>;
     const entry = manifest["client/islands/api-explorer/ApiExplorer.island.tsx"]!;
     const gz = async (file: string) => gzipSync(await readFile(path.join(REPO_ROOT, "dist/client", file))).length;
-    t.diagnostic(`explorer chunk ${entry.file}: ${((await gz(entry.file)) / 1024).toFixed(1)} KB gzip, its CSS ${((await gz(entry.css![0]!)) / 1024).toFixed(1)} KB gzip`);
+    t.diagnostic(
+      `explorer chunk ${entry.file}: ${((await gz(entry.file)) / 1024).toFixed(1)} KB gzip, its CSS ${((await gz(entry.css![0]!)) / 1024).toFixed(1)} KB gzip`,
+    );
     assert.deepEqual(violations, []);
     await page.close();
   });
@@ -133,7 +151,11 @@ describe("the API explorer", () => {
     const { page, violations } = await openPage("/api/node/get-account");
     await openExplorer(page);
     await page.getByLabel("address").fill("0x1");
-    assert.equal(await page.locator(".api-try-url").textContent(), `GET ${nodeOrigin}/v1/accounts/0x1`, "the request line follows the form");
+    assert.equal(
+      await page.locator(".api-try-url").textContent(),
+      `GET ${nodeOrigin}/v1/accounts/0x1`,
+      "the request line follows the form",
+    );
     const n = received.length;
     await page.getByRole("button", { name: "Send" }).click();
     await page.locator(".api-x-pre").waitFor();
@@ -144,14 +166,20 @@ describe("the API explorer", () => {
     assert.match((await statusText(page)) ?? "", /^200 OK\d+ ms\d+ B$/);
     assert.equal(await page.locator(".api-x-pre").textContent(), JSON.stringify(ACCOUNT, null, 2));
     await page.locator(".api-x-headers summary").click();
-    assert.equal(await page.locator(".api-x-headers tr", { hasText: "x-aptos-chain-id" }).locator("td").textContent(), "250");
+    assert.equal(
+      await page.locator(".api-x-headers tr", { hasText: "x-aptos-chain-id" }).locator("td").textContent(),
+      "250",
+    );
 
     // BCS: the Accept header changes and the body shows as its length and a hex dump.
     await page.getByLabel("Accept").selectOption({ label: "BCS" });
     await page.getByRole("button", { name: "Send" }).click();
     await page.locator(".api-x-result", { hasText: `${BCS.length} bytes of BCS` }).waitFor();
     assert.equal(since(n)[1]?.accept, "application/x-bcs");
-    assert.match((await page.locator(".api-x-pre").textContent()) ?? "", /^00000000 {2}07 00 00 00 00 00 00 00 20 00 01 02 03 04 05 06 {2}\.{8} \.{7}$/m);
+    assert.match(
+      (await page.locator(".api-x-pre").textContent()) ?? "",
+      /^00000000 {2}07 00 00 00 00 00 00 00 20 00 01 02 03 04 05 06 {2}\.{8} \.{7}$/m,
+    );
 
     // The network choice is remembered.
     await page.reload();
@@ -255,10 +283,21 @@ describe("the API explorer", () => {
     await page.getByRole("alert").waitFor();
     await page.addScriptTag({ content: axeSource });
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: object,
+              opts: object,
+            ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe;
       return (await axe.run({ include: [".api-try"] }, { resultTypes: ["violations"] })).violations;
     });
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    const serious = violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     assert.deepEqual(serious, []);
     await page.close();
   });
@@ -267,7 +306,10 @@ describe("the API explorer", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${site.origin}/api/node/get-account`);
-    assert.equal(await page.locator(".api-try-url").textContent(), "GET https://mainnet.movementnetwork.xyz/v1/accounts/{address}");
+    assert.equal(
+      await page.locator(".api-try-url").textContent(),
+      "GET https://mainnet.movementnetwork.xyz/v1/accounts/{address}",
+    );
     assert.ok(await page.getByText("the curl sample above sends the same request").isVisible());
     assert.ok(!(await page.getByRole("button", { name: "Open the explorer" }).isVisible()));
     await context.close();

@@ -42,7 +42,9 @@ describe("in Chromium", () => {
     const html = await (await fetch(url)).text();
     const cut = html.indexOf('<nav class="toc"');
     assert.ok(cut > 0, "the page has a TOC");
-    await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html.slice(0, cut) }));
+    await page.route(url, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html.slice(0, cut) }),
+    );
     await page.goto(url);
     assert.equal(await page.locator(".toc").count(), 0);
     assert.equal(await columnWidth(), full);

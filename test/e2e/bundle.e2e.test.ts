@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { REPO_ROOT, serveSite, type RunningSite } from "../helpers/local-site";
+import { requiredRoutes as specRoutes } from "../helpers/spec-fixtures";
 
 let site: RunningSite;
 before(async () => {
@@ -18,8 +19,7 @@ after(() => site?.stop());
 const fetchPath = (p: string) => fetch(`${site.origin}${p}`, { redirect: "manual" });
 
 async function requiredRoutes(): Promise<string[]> {
-  const text = await readFile(path.join(REPO_ROOT, "../shared/routes.txt"), "utf8").catch(() => "");
-  return text.split("\n").filter((l) => l.startsWith("/") && l !== "/search");
+  return (await specRoutes()).filter((l) => l !== "/search");
 }
 
 describe("the production bundle on local workerd", () => {
@@ -31,7 +31,8 @@ describe("the production bundle on local workerd", () => {
       const res = await fetchPath(route);
       const html = await res.text();
       const title = site.build.pages.get(route)?.title;
-      if (res.status !== 200 || !title || !html.includes(`<title>${title.replace(/&/g, "&amp;")}`)) failures.push(`${route} → ${res.status}`);
+      if (res.status !== 200 || !title || !html.includes(`<title>${title.replace(/&/g, "&amp;")}`))
+        failures.push(`${route} → ${res.status}`);
     }
     assert.deepEqual(failures, []);
   });

@@ -43,7 +43,8 @@ it("serves every response from a single build while a new build is published", a
       const build = /<meta name="docs-build" content="([0-9a-f]+)"/.exec(html)?.[1] ?? "none";
       const edition = /Edition (\w+)\./.exec(html)?.[1];
       seen.add(build);
-      if (res.status !== 200 || edition !== editionOf[build]) problems.push(`${res.status} build ${build} with edition ${edition}`);
+      if (res.status !== 200 || edition !== editionOf[build])
+        problems.push(`${res.status} build ${build} with edition ${edition}`);
     }
   };
   const clients = Array.from({ length: 6 }, client);

@@ -54,9 +54,19 @@ const PAYLOADS = [
   "search",
 ];
 const PREFIXES = ["/", "/learn/", "/learn/Basics/", "/build/", "/_assets/", "/api/node/", "//", "/search/"];
-const QUERIES = ["", "?q=<script>alert(1)</script>", "?q=%3Cimg%20src%3Dx%3E", "?page=-1", "?page=99999999999", "?q=" + "x".repeat(500), "?%ff=%fe", "?q=%00", "?a[]=1&a[]=2"];
+const QUERIES = [
+  "",
+  "?q=<script>alert(1)</script>",
+  "?q=%3Cimg%20src%3Dx%3E",
+  "?page=-1",
+  "?page=99999999999",
+  "?q=" + "x".repeat(500),
+  "?%ff=%fe",
+  "?q=%00",
+  "?a[]=1&a[]=2",
+];
 const METHODS = ["GET", "HEAD", "GET", "GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND"];
-const MARKERS = ["<script>alert(1)", "<img src=x onerror", "<svg/onload", 'onerror=alert(1)>'];
+const MARKERS = ["<script>alert(1)", "<img src=x onerror", "<svg/onload", "onerror=alert(1)>"];
 
 function cases(count: number): { method: string; path: string; headers: Record<string, string> }[] {
   const next = rng(20261121);
@@ -66,9 +76,14 @@ function cases(count: number): { method: string; path: string; headers: Record<s
     const segs = Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(PAYLOADS));
     const headers: Record<string, string> = {};
     if (next() < 0.1) headers["If-None-Match"] = pick(PAYLOADS).slice(0, 200);
-    if (next() < 0.1) headers["Accept"] = pick(["text/markdown", "*/*", "text/html;q=0.1, text/markdown", "x".repeat(8000)]);
+    if (next() < 0.1)
+      headers["Accept"] = pick(["text/markdown", "*/*", "text/html;q=0.1, text/markdown", "x".repeat(8000)]);
     if (next() < 0.05) headers["X-Long"] = "y".repeat(16_000);
-    out.push({ method: pick(METHODS), path: pick(PREFIXES) + segs.join(pick(["/", "", "%2f", "//"])) + pick(QUERIES), headers });
+    out.push({
+      method: pick(METHODS),
+      path: pick(PREFIXES) + segs.join(pick(["/", "", "%2f", "//"])) + pick(QUERIES),
+      headers,
+    });
   }
   return out;
 }
@@ -95,7 +110,8 @@ it("answers 2,000 hostile requests without a 5xx, an unescaped reflection or an 
     for (const m of MARKERS) if (body.includes(m)) failures.push(`${label} reflects ${m}`);
     if (res.status === 301 || res.status === 302) {
       const location = res.headers.get("Location") ?? "";
-      if (!location.startsWith("/") || location.startsWith("//") || /[\r\n\\]/.test(location)) failures.push(`${label} redirects to ${location}`);
+      if (!location.startsWith("/") || location.startsWith("//") || /[\r\n\\]/.test(location))
+        failures.push(`${label} redirects to ${location}`);
     }
     if (res.headers.get("Set-Cookie")) failures.push(`${label} set a cookie`);
     if (failures.length > 20) break;
@@ -104,9 +120,13 @@ it("answers 2,000 hostile requests without a 5xx, an unescaped reflection or an 
 });
 
 it("redirects .html paths with a 301 and answers unknown paths with 404", async () => {
-  const r1 = (await site.server.dispatch("http://127.0.0.1/learn/Basics/index.html", { redirect: "manual" })) as unknown as Response;
+  const r1 = (await site.server.dispatch("http://127.0.0.1/learn/Basics/index.html", {
+    redirect: "manual",
+  })) as unknown as Response;
   assert.equal(r1.status, 301);
   assert.equal(r1.headers.get("Location"), "/learn/Basics/");
-  const r2 = (await site.server.dispatch("http://127.0.0.1/learn/%2e%2e/%2e%2e/etc/passwd", { redirect: "manual" })) as unknown as Response;
+  const r2 = (await site.server.dispatch("http://127.0.0.1/learn/%2e%2e/%2e%2e/etc/passwd", {
+    redirect: "manual",
+  })) as unknown as Response;
   assert.equal(r2.status, 404);
 });

@@ -165,7 +165,9 @@ describe("client-side navigation", () => {
     });
     await page.click("#jump");
     await page.waitForURL(/beta#beta-details$/);
-    await page.waitForFunction(() => Math.abs(document.getElementById("beta-details")!.getBoundingClientRect().top) < 120);
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById("beta-details")!.getBoundingClientRect().top) < 120,
+    );
     await page.close();
   });
 
@@ -175,10 +177,9 @@ describe("client-side navigation", () => {
     let sawBar = false;
     await page.exposeFunction("barSeen", () => (sawBar = true));
     await page.evaluate(() =>
-      new MutationObserver(() => document.querySelector(".nav-progress") && (window as unknown as { barSeen: () => void }).barSeen()).observe(
-        document.body,
-        { childList: true },
-      ),
+      new MutationObserver(
+        () => document.querySelector(".nav-progress") && (window as unknown as { barSeen: () => void }).barSeen(),
+      ).observe(document.body, { childList: true }),
     );
     await page.route("**/build/tools", async (route) => {
       await new Promise((r) => setTimeout(r, 600));
@@ -248,7 +249,10 @@ describe("the JavaScript budget", () => {
     await page.goto(`${locked.origin}/learn/Basics/beta`, { waitUntil: "networkidle" });
     const { gzipSync } = await import("node:zlib");
     const total = await page.evaluate(async () => {
-      const urls = performance.getEntriesByType("resource").filter((e) => (e as PerformanceResourceTiming).initiatorType === "script" || e.name.endsWith(".js")).map((e) => e.name);
+      const urls = performance
+        .getEntriesByType("resource")
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === "script" || e.name.endsWith(".js"))
+        .map((e) => e.name);
       const bodies = await Promise.all(urls.map((u) => fetch(u).then((r) => r.text())));
       return bodies;
     });

@@ -42,7 +42,13 @@ it("publishes with a dry run first, records the build, and refuses bad rollbacks
   assert.match(dry.out, /dry run: nothing written/);
 
   const empty = await cli("builds");
-  assert.equal(empty.out.trim().split("\n").filter((l) => /^[0-9a-f]{12} /.test(l)).length, 0);
+  assert.equal(
+    empty.out
+      .trim()
+      .split("\n")
+      .filter((l) => /^[0-9a-f]{12} /.test(l)).length,
+    0,
+  );
 
   const published = await cli("publish");
   assert.equal(published.code, 0, published.out);

@@ -21,7 +21,10 @@ before(async () => {
   site = await serveSite(FIXTURE_ROOT);
   assistedContent = await tempSite();
   const yaml = await readFile(`${assistedContent.root}/content/site.yaml`, "utf8");
-  await assistedContent.write("site.yaml", `${yaml}\nassistant: { enabled: true, scriptUrl: "https://assistant.example.test/widget.js" }\n`);
+  await assistedContent.write(
+    "site.yaml",
+    `${yaml}\nassistant: { enabled: true, scriptUrl: "https://assistant.example.test/widget.js" }\n`,
+  );
   assisted = await serveSite(assistedContent.root);
 });
 after(async () => {
@@ -58,7 +61,10 @@ describe("resilience", () => {
   it("shows 'This page crashed.' with 'Try again' in place of an island that throws", async () => {
     const page = await browser.newPage();
     await page.route(/SearchModal\.island-[\w-]+\.js$/, (route) =>
-      route.fulfill({ contentType: "text/javascript", body: 'export default function Broken() { throw new Error("boom"); }' }),
+      route.fulfill({
+        contentType: "text/javascript",
+        body: 'export default function Broken() { throw new Error("boom"); }',
+      }),
     );
     await page.goto(`${site.origin}/learn/Basics/alpha`);
     await page.locator("[data-island=SearchModal]").hover();
@@ -73,7 +79,9 @@ describe("resilience", () => {
     const page = await browser.newPage();
     const html = await (await fetch(`${site.origin}/learn/Basics/alpha`)).text();
     const served = html.replace('data-base-url="/"', 'data-base-url="/docs/"');
-    await page.route(`${site.origin}/learn/Basics/zeta`, (route) => route.fulfill({ contentType: "text/html", body: served }));
+    await page.route(`${site.origin}/learn/Basics/zeta`, (route) =>
+      route.fulfill({ contentType: "text/html", body: served }),
+    );
     await page.goto(`${site.origin}/learn/Basics/zeta`);
     await page.getByText("Your site did not load properly.").waitFor();
     await page.close();

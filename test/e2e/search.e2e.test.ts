@@ -32,7 +32,16 @@ type Hit = { url: string; type: string; hierarchy: Record<string, string | null>
 async function searchPaths(query: string): Promise<string[]> {
   const client = createSearchClient({ provider: "local", appId: "", apiKey: "" }, new URL(site.origin));
   const { results } = await client.search({
-    requests: [{ indexName: "movementnetwork", query, hitsPerPage: 20, facetFilters: CONTEXTUAL_FACET_FILTERS, highlightPreTag: "<mark>", highlightPostTag: "</mark>" }],
+    requests: [
+      {
+        indexName: "movementnetwork",
+        query,
+        hitsPerPage: 20,
+        facetFilters: CONTEXTUAL_FACET_FILTERS,
+        highlightPreTag: "<mark>",
+        highlightPostTag: "</mark>",
+      },
+    ],
   });
   return ((results[0] as unknown as { hits: Hit[] }).hits ?? []).map((h) => new URL(h.url).pathname);
 }
@@ -46,11 +55,15 @@ describe("relevance on the real content", () => {
   });
 
   it("'chain id' has the network endpoints in the top three", async () => {
-    assert.ok((await searchPaths("chain id")).slice(0, 3).includes("/devs/networkEndpoints"), (await searchPaths("chain id")).slice(0, 5).join(", "));
+    assert.ok(
+      (await searchPaths("chain id")).slice(0, 3).includes("/devs/networkEndpoints"),
+      (await searchPaths("chain id")).slice(0, 5).join(", "),
+    );
   });
 
   it("'sign message' finds the wallet adapter's signMessage page first", async (t) => {
-    if (!hasPage("/devs/interactonchain/wallet-adapter/useWallet/signMessage")) return t.skip("the page is not written yet");
+    if (!hasPage("/devs/interactonchain/wallet-adapter/useWallet/signMessage"))
+      return t.skip("the page is not written yet");
     assert.equal((await searchPaths("sign message"))[0], "/devs/interactonchain/wallet-adapter/useWallet/signMessage");
     assert.equal((await searchPaths("signMessage"))[0], "/devs/interactonchain/wallet-adapter/useWallet/signMessage");
   });
@@ -59,7 +72,10 @@ describe("relevance on the real content", () => {
     if (!hasPage("/api/node/get-account")) return t.skip("the API reference is not generated yet");
     assert.equal((await searchPaths("get_account"))[0], "/api/node/get-account");
     const ledger = await searchPaths("ledger_version");
-    assert.ok(ledger.length > 0 && ledger.slice(0, 3).every((p) => p.startsWith("/api/node/")), ledger.slice(0, 5).join(", "));
+    assert.ok(
+      ledger.length > 0 && ledger.slice(0, 3).every((p) => p.startsWith("/api/node/")),
+      ledger.slice(0, 5).join(", "),
+    );
     assert.ok((await searchPaths("GET /v1/accounts/{address}")).slice(0, 3).includes("/api/node/get-account"));
   });
 });
@@ -71,7 +87,10 @@ describe("the /search page", () => {
     const res = await page.goto(`${site.origin}/search?q=wallet`);
     assert.equal(res?.status(), 200);
     assert.equal(await page.title(), "Search | Movement Network | Movement");
-    assert.match((await page.locator(".search-count").textContent()) ?? "", /^\d+ results for “wallet” \(page 1 of \d+\)$/);
+    assert.match(
+      (await page.locator(".search-count").textContent()) ?? "",
+      /^\d+ results for “wallet” \(page 1 of \d+\)$/,
+    );
     assert.equal(await page.locator(".search-result").count(), 20);
     assert.ok((await page.locator(".search-result mark").count()) > 0);
     assert.equal(await page.locator('input[name="q"]').inputValue(), "wallet");
@@ -125,21 +144,30 @@ describe("the search modal", () => {
     await page.goto(`${site.origin}/devs/faq`, { waitUntil: "networkidle" });
     assert.ok(!fetched.some((p) => p.includes("SearchModal")), "the modal is not fetched before input");
     const scripts = fetched.filter((p) => p.endsWith(".js"));
-    const beforeInput = (await Promise.all(scripts.map((p) => readFile(path.join(REPO_ROOT, "dist/client", p))))).reduce((n, b) => n + gzipSync(b).length, 0);
+    const beforeInput = (
+      await Promise.all(scripts.map((p) => readFile(path.join(REPO_ROOT, "dist/client", p))))
+    ).reduce((n, b) => n + gzipSync(b).length, 0);
     t.diagnostic(`JS before input on /devs/faq: ${scripts.join(", ")} = ${(beforeInput / 1024).toFixed(1)} KB gzip`);
     assert.ok(beforeInput <= 25 * 1024);
     const before = fetched.length;
     await page.getByRole("button", { name: "Search docs" }).hover();
-    await page.waitForFunction(() => document.querySelector("[data-island=SearchModal]")?.getAttribute("data-island-state") === "ready");
+    await page.waitForFunction(
+      () => document.querySelector("[data-island=SearchModal]")?.getAttribute("data-island-state") === "ready",
+    );
     const onHover = fetched.slice(before);
     assert.ok(onHover.some((p) => /SearchModal\.island-.*\.js$/.test(p)));
     assert.ok(onHover.some((p) => /SearchModal-.*\.css$/.test(p)));
     assert.ok(!(await page.locator(".DocSearch-Modal").isVisible()), "hovering does not open it");
 
-    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, "dist/client/.vite/asset-manifest.json"), "utf8")) as Record<string, { file: string; css?: string[] }>;
+    const manifest = JSON.parse(
+      await readFile(path.join(REPO_ROOT, "dist/client/.vite/asset-manifest.json"), "utf8"),
+    ) as Record<string, { file: string; css?: string[] }>;
     const entry = manifest["client/islands/search/SearchModal.island.tsx"]!;
     const gz = async (file: string) => gzipSync(await readFile(path.join(REPO_ROOT, "dist/client", file))).length;
-    const onHoverJs = (await Promise.all(onHover.filter((p) => p.endsWith(".js")).map((p) => gz(p.slice(1))))).reduce((a, b) => a + b, 0);
+    const onHoverJs = (await Promise.all(onHover.filter((p) => p.endsWith(".js")).map((p) => gz(p.slice(1))))).reduce(
+      (a, b) => a + b,
+      0,
+    );
     t.diagnostic(
       `modal chunk ${entry.file}: ${((await gz(entry.file)) / 1024).toFixed(1)} KB gzip, its CSS ${((await gz(entry.css![0]!)) / 1024).toFixed(1)} KB gzip; ` +
         `all JS fetched on intent (with React): ${(onHoverJs / 1024).toFixed(1)} KB gzip`,
@@ -190,12 +218,20 @@ describe("the search modal", () => {
     await openedModal(page);
     await page.keyboard.type("faucet");
     // Each keystroke searches; wait for the answer to the whole word.
-    await page.waitForFunction(() => document.querySelector(".DocSearch-Hit-source")?.textContent === "Learn › Faucets");
+    await page.waitForFunction(
+      () => document.querySelector(".DocSearch-Hit-source")?.textContent === "Learn › Faucets",
+    );
     const groups = await page.locator(".DocSearch-Hits").evaluateAll((sections) =>
-      sections.map((s) => ({ title: s.querySelector(".DocSearch-Hit-source")?.textContent, hits: s.querySelectorAll(".DocSearch-Hit").length })),
+      sections.map((s) => ({
+        title: s.querySelector(".DocSearch-Hit-source")?.textContent,
+        hits: s.querySelectorAll(".DocSearch-Hit").length,
+      })),
     );
     assert.equal(groups[0]!.title, "Learn › Faucets");
-    assert.ok(groups.every((g) => g.hits >= 1 && g.hits <= 5), JSON.stringify(groups));
+    assert.ok(
+      groups.every((g) => g.hits >= 1 && g.hits <= 5),
+      JSON.stringify(groups),
+    );
     assert.ok(groups.length >= 2);
     assert.ok((await page.locator(".DocSearch-Hit mark").count()) > 0);
     const seeAll = page.locator(".DocSearch-HitsFooter a");
@@ -236,7 +272,10 @@ describe("the search modal", () => {
     assert.ok(await page.getByText("No results for").isVisible());
     assert.ok(await page.getByText("Believe this query should return results?").isVisible());
     const report = page.getByRole("link", { name: "Let us know." });
-    assert.match((await report.getAttribute("href")) ?? "", /^https:\/\/github\.com\/movementlabsxyz\/movement-docs\/issues\/new\?title=/);
+    assert.match(
+      (await report.getAttribute("href")) ?? "",
+      /^https:\/\/github\.com\/movementlabsxyz\/movement-docs\/issues\/new\?title=/,
+    );
     await page.close();
   });
 
@@ -266,14 +305,26 @@ describe("the search modal", () => {
     const times: number[] = [];
     // From the key (or the input of a whole word) to highlighted hits for that query in the DOM;
     // the start screen in between has no highlighted hits, so the moment is unambiguous.
-    for (const [query, how] of [["w", "key"], ["wallet", "input"], ["f", "key"], ["faucet", "input"], ["indexer", "input"], ["c", "key"], ["chain id", "input"], ["sign message", "input"]] as const) {
+    for (const [query, how] of [
+      ["w", "key"],
+      ["wallet", "input"],
+      ["f", "key"],
+      ["faucet", "input"],
+      ["indexer", "input"],
+      ["c", "key"],
+      ["chain id", "input"],
+      ["sign message", "input"],
+    ] as const) {
       await page.locator(".DocSearch-Input").fill("");
       await page.locator(".DocSearch-StartScreen").waitFor();
       const elapsed = page.evaluate(
         (q) =>
           new Promise<number>((resolve) => {
             let start = 0;
-            document.addEventListener("keydown", () => void (start ||= performance.now()), { capture: true, once: true });
+            document.addEventListener("keydown", () => void (start ||= performance.now()), {
+              capture: true,
+              once: true,
+            });
             document.addEventListener("input", () => void (start ||= performance.now()), { capture: true, once: true });
             const observer = new MutationObserver(() => {
               const input = document.querySelector<HTMLInputElement>(".DocSearch-Input");
@@ -293,7 +344,9 @@ describe("the search modal", () => {
     }
     const sorted = [...times].sort((a, b) => a - b);
     const median = sorted[sorted.length >> 1]!;
-    t.diagnostic(`keypress → results: median ${median.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${times.map((x) => x.toFixed(0)).join(", ")})`);
+    t.diagnostic(
+      `keypress → results: median ${median.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${times.map((x) => x.toFixed(0)).join(", ")})`,
+    );
     assert.ok(median < 100, `median ${median} ms`);
     assert.deepEqual(violations, []);
     await page.close();

@@ -50,9 +50,17 @@ it("serves an edited page without a restart, then finds its new words in search"
     "docs/build/tools.mdx",
     "---\ntitle: Tools\ndescription: The tools page of the build sidebar.\nsidebar_position: 1\n---\n\n# Tools\n\nInstall the new tools with the quokkaflux helper.\n",
   );
-  await waitFor(async () => (await (await fetch(`${origin}/build/tools`)).text()).includes("Install the new tools"), 10_000, "the edited page");
+  await waitFor(
+    async () => (await (await fetch(`${origin}/build/tools`)).text()).includes("Install the new tools"),
+    10_000,
+    "the edited page",
+  );
   // The page is published first with the last search index; the fresh index follows.
-  await waitFor(async () => (await (await fetch(`${origin}/search?q=quokkaflux`)).text()).includes('href="/build/tools'), 10_000, "the new word in search");
+  await waitFor(
+    async () => (await (await fetch(`${origin}/search?q=quokkaflux`)).text()).includes('href="/build/tools'),
+    10_000,
+    "the new word in search",
+  );
   assert.equal(child.pid, pid);
   assert.equal(child.exitCode, null);
 });

@@ -80,7 +80,8 @@ describe("collectGarbage", () => {
       ["000000000002", ["b.svg"]],
       ["000000000003", ["b.svg"]],
       ["000000000004", ["c.svg"]],
-    ] as const) await fakeBuild(kv, id, [...assets]);
+    ] as const)
+      await fakeBuild(kv, id, [...assets]);
     await publishedThreeBuilds(kv, now);
     const result = await collectGarbage(kv, 14, now);
     expect(result.deleted.sort()).toEqual(["000000000001", "000000000004"]);
@@ -117,7 +118,11 @@ describe("through wrangler on local KV (the code path --remote uses)", () => {
   it("writes, lists, reads and deletes keys, binary values included", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "docs-wrangler-kv-"));
     try {
-      const kv = new WranglerKv(path.resolve(import.meta.dirname, "../.."), { remote: false, namespaceId: LOCAL_KV_ID, persistTo: dir });
+      const kv = new WranglerKv(path.resolve(import.meta.dirname, "../.."), {
+        remote: false,
+        namespaceId: LOCAL_KV_ID,
+        persistTo: dir,
+      });
       await kv.putMany([
         { key: "build/x/page/", value: '{"title":"Home"}' },
         { key: "asset/pixel.png", value: new Uint8Array([137, 80, 78, 71]) },

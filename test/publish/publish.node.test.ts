@@ -33,7 +33,9 @@ describe("publishBuild", () => {
 
       const changedPage = second.manifest.blobs.pages["/build/tools"]!;
       expect(changedPage).not.toBe(first.manifest.blobs.pages["/build/tools"]);
-      const pageBlobs = kv.written.filter((k) => Object.values(second.manifest.blobs.pages).includes(k.slice("blob/".length)));
+      const pageBlobs = kv.written.filter((k) =>
+        Object.values(second.manifest.blobs.pages).includes(k.slice("blob/".length)),
+      );
       expect(pageBlobs).toEqual([kvKeys.blob(changedPage)]);
       expect(result.keysWritten).toBe(kv.written.length - 1); // the channel pointer is not counted
       expect(kv.written.length).toBeLessThan(everything / 2);

@@ -23,7 +23,10 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe("purgeUrls", () => {
   it("sends nothing without zone credentials", async () => {
-    expect(await purgeUrls(["https://d/x"], { apiBase })).toEqual({ purged: 0, skipped: expect.stringContaining("no zone credentials") });
+    expect(await purgeUrls(["https://d/x"], { apiBase })).toEqual({
+      purged: 0,
+      skipped: expect.stringContaining("no zone credentials"),
+    });
     expect(requests).toEqual([]);
   });
 
@@ -38,6 +41,8 @@ describe("purgeUrls", () => {
 
   it("reports the API's error", async () => {
     fail = true;
-    await expect(purgeUrls(["https://d/x"], { zoneId: "zone1", apiToken: "bad", apiBase })).rejects.toThrow(/cache purge failed \(403\): Authentication error/);
+    await expect(purgeUrls(["https://d/x"], { zoneId: "zone1", apiToken: "bad", apiBase })).rejects.toThrow(
+      /cache purge failed \(403\): Authentication error/,
+    );
   });
 });

@@ -3,7 +3,8 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedFixture } from "./seed";
 
-const get = (path: string, init?: RequestInit) => SELF.fetch(`https://docs.example.test${path}`, { redirect: "manual", ...init });
+const get = (path: string, init?: RequestInit) =>
+  SELF.fetch(`https://docs.example.test${path}`, { redirect: "manual", ...init });
 
 beforeAll(async () => {
   await seedFixture();
@@ -26,7 +27,9 @@ describe("machine-readable files", () => {
 
   it("serves llms.txt listing pages with their Markdown twins, and llms-full.txt", async () => {
     const llms = await (await get("/llms.txt")).text();
-    expect(llms).toContain("- [Alpha (label)](https://docs.example.test/learn/Basics/alpha.md): Alpha is second by position.");
+    expect(llms).toContain(
+      "- [Alpha (label)](https://docs.example.test/learn/Basics/alpha.md): Alpha is second by position.",
+    );
     const full = await (await get("/llms-full.txt")).text();
     expect(full).toContain("# Beta Page");
     expect(full).toContain("```move");
@@ -43,7 +46,9 @@ describe("machine-readable files", () => {
     expect(await negotiated.text()).toBe(md);
     const category = await get("/learn/Basics/index.md");
     expect(await category.text()).toMatch(/^# The Basics/);
-    const browser = await get("/learn/Basics/alpha", { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+    const browser = await get("/learn/Basics/alpha", {
+      headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+    });
     expect(browser.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
   });
 

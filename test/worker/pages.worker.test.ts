@@ -54,8 +54,12 @@ describe("pages", () => {
     expect(html).toContain('<meta name="twitter:description" content="Alpha is second by position."/>');
     expect(html).toContain('<link rel="alternate" hrefLang="en" href="https://docs.example.test/learn/Basics/alpha"/>');
     expect(html).toContain('<h1 id="alpha-page">Alpha Page</h1>');
-    expect(html).toContain('<a class="sidebar-link active" href="/learn/Basics/alpha" aria-current="page">Alpha (label)</a>');
-    expect(html).toMatch(/<nav class="toc"[^>]*>.*href="#first-section">First section<.*href="#a-subsection">A subsection</s);
+    expect(html).toContain(
+      '<a class="sidebar-link active" href="/learn/Basics/alpha" aria-current="page">Alpha (label)</a>',
+    );
+    expect(html).toMatch(
+      /<nav class="toc"[^>]*>.*href="#first-section">First section<.*href="#a-subsection">A subsection</s,
+    );
     expect(html).not.toContain('href="#not-in-the-toc"');
     expect(html).toMatch(/class="breadcrumbs".*The Basics/s);
     expect(html).toMatch(/rel="prev" data-pagination="prev">.*Beta Page/s);
@@ -205,7 +209,10 @@ describe("failures", () => {
   });
 
   it("shows the crash page, not a blank, for a corrupt page record", async () => {
-    await env.CONTENT.put(kvKeys.blob(build.manifest.blobs.pages["/learn/Basics/zeta"]!), '{"title": 42, "tree": "nope"}');
+    await env.CONTENT.put(
+      kvKeys.blob(build.manifest.blobs.pages["/learn/Basics/zeta"]!),
+      '{"title": 42, "tree": "nope"}',
+    );
     const res = await get("/learn/Basics/zeta");
     expect(res.status).toBe(500);
     expect(await res.text()).toContain("This page crashed.");
@@ -214,7 +221,11 @@ describe("failures", () => {
 
   it("shows the crash page with 503 when the channel points at nothing", async () => {
     const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`${BASE}/no-copy-cached`), { ...env, CONTENT_CHANNEL: "preview-none" }, ctx);
+    const res = await app.fetch(
+      new Request(`${BASE}/no-copy-cached`),
+      { ...env, CONTENT_CHANNEL: "preview-none" },
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(503);
     expect(res.headers.get("Retry-After")).toBe("10");

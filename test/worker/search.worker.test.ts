@@ -25,8 +25,27 @@ const client = createSearchClient({ provider: "local", appId: "", apiKey: "" }, 
 const docsearchRequest = (query: string, extra: Record<string, unknown> = {}) => ({
   indexName: "movementnetwork",
   query,
-  attributesToRetrieve: ["hierarchy.lvl0", "hierarchy.lvl1", "hierarchy.lvl2", "hierarchy.lvl3", "hierarchy.lvl4", "hierarchy.lvl5", "hierarchy.lvl6", "content", "type", "url"],
-  attributesToSnippet: ["hierarchy.lvl1:10", "hierarchy.lvl2:10", "hierarchy.lvl3:10", "hierarchy.lvl4:10", "hierarchy.lvl5:10", "hierarchy.lvl6:10", "content:10"],
+  attributesToRetrieve: [
+    "hierarchy.lvl0",
+    "hierarchy.lvl1",
+    "hierarchy.lvl2",
+    "hierarchy.lvl3",
+    "hierarchy.lvl4",
+    "hierarchy.lvl5",
+    "hierarchy.lvl6",
+    "content",
+    "type",
+    "url",
+  ],
+  attributesToSnippet: [
+    "hierarchy.lvl1:10",
+    "hierarchy.lvl2:10",
+    "hierarchy.lvl3:10",
+    "hierarchy.lvl4:10",
+    "hierarchy.lvl5:10",
+    "hierarchy.lvl6:10",
+    "content:10",
+  ],
   snippetEllipsisText: "…",
   highlightPreTag: "<mark>",
   highlightPostTag: "</mark>",
@@ -42,14 +61,23 @@ type Hit = Record<string, unknown> & {
   _highlightResult: { hierarchy: Record<string, { value: string; matchLevel: string }>; content?: { value: string } };
   _snippetResult: { hierarchy?: Record<string, { value: string }>; content?: { value: string; matchLevel: string } };
 };
-type Result = { hits: Hit[]; nbHits: number; page: number; nbPages: number; hitsPerPage: number; query: string; processingTimeMS: number };
+type Result = {
+  hits: Hit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  query: string;
+  processingTimeMS: number;
+};
 
 async function search(...requests: Record<string, unknown>[]): Promise<Result[]> {
   const res = await client.search({ requests: requests as never });
   return res.results as unknown as Result[];
 }
 
-const post = (body: BodyInit, headers: Record<string, string> = {}) => SELF.fetch(QUERIES, { method: "POST", body, headers });
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  SELF.fetch(QUERIES, { method: "POST", body, headers });
 
 beforeAll(async () => {
   await seedFixture();
@@ -58,7 +86,13 @@ beforeAll(async () => {
 describe("the embedded endpoint through the algoliasearch lite client", () => {
   it("answers DocSearch's request: hits with the record fields, highlight and snippet", async () => {
     const [r] = await search(docsearchRequest("alpha"));
-    expect(r).toMatchObject({ nbHits: expect.any(Number), page: 0, hitsPerPage: 20, query: "alpha", processingTimeMS: expect.any(Number) });
+    expect(r).toMatchObject({
+      nbHits: expect.any(Number),
+      page: 0,
+      hitsPerPage: 20,
+      query: "alpha",
+      processingTimeMS: expect.any(Number),
+    });
     const top = r!.hits[0]!;
     expect(top).toMatchObject({
       type: "lvl1",
@@ -66,11 +100,26 @@ describe("the embedded endpoint through the algoliasearch lite client", () => {
       hierarchy: { lvl0: "Learn", lvl1: "Alpha Page", lvl2: null },
       content: "Alpha is second by position.",
     });
-    expect(Object.keys(top).sort()).toEqual(["_highlightResult", "_snippetResult", "content", "hierarchy", "objectID", "type", "url"]);
-    expect(top._highlightResult.hierarchy.lvl1).toEqual({ value: "<mark>Alpha</mark> Page", matchLevel: "full", matchedWords: ["alpha"] });
+    expect(Object.keys(top).sort()).toEqual([
+      "_highlightResult",
+      "_snippetResult",
+      "content",
+      "hierarchy",
+      "objectID",
+      "type",
+      "url",
+    ]);
+    expect(top._highlightResult.hierarchy.lvl1).toEqual({
+      value: "<mark>Alpha</mark> Page",
+      matchLevel: "full",
+      matchedWords: ["alpha"],
+    });
     expect(top._highlightResult.hierarchy.lvl0).toMatchObject({ value: "Learn", matchLevel: "none" });
     expect(top._snippetResult.hierarchy!.lvl1!.value).toBe("<mark>Alpha</mark> Page");
-    expect(top._snippetResult.content).toEqual({ value: "<mark>Alpha</mark> is second by position.", matchLevel: "full" });
+    expect(top._snippetResult.content).toEqual({
+      value: "<mark>Alpha</mark> is second by position.",
+      matchLevel: "full",
+    });
     // Every hit of the query is about alpha; the page title comes before its headings and text.
     expect(r!.hits.every((h) => JSON.stringify(h._highlightResult).includes("<mark>"))).toBe(true);
   });
@@ -79,7 +128,9 @@ describe("the embedded endpoint through the algoliasearch lite client", () => {
     const [r] = await search(docsearchRequest("beta"));
     const types = r!.hits.filter((h) => h.url.includes("/learn/Basics/beta")).map((h) => h.type);
     expect(types[0]).toBe("lvl1");
-    expect(types.indexOf("lvl2")).toBeLessThan(types.lastIndexOf("content") === -1 ? Infinity : types.lastIndexOf("content"));
+    expect(types.indexOf("lvl2")).toBeLessThan(
+      types.lastIndexOf("content") === -1 ? Infinity : types.lastIndexOf("content"),
+    );
   });
 
   it("finds words by prefix and with a typo", async () => {
@@ -123,11 +174,18 @@ describe("the embedded endpoint through the algoliasearch lite client", () => {
 
   it("uses the caller's highlight tags and snippet length", async () => {
     const [r] = await search(
-      docsearchRequest("sorts", { highlightPreTag: "<b class=x>", highlightPostTag: "</b>", attributesToSnippet: ["content:3"], attributesToRetrieve: ["*"] }),
+      docsearchRequest("sorts", {
+        highlightPreTag: "<b class=x>",
+        highlightPostTag: "</b>",
+        attributesToSnippet: ["content:3"],
+        attributesToRetrieve: ["*"],
+      }),
     );
     const zeta = r!.hits.find((h) => h.type === "lvl1")!;
     expect(zeta.hierarchy.lvl1).toBe("Zeta Page");
-    expect(zeta._highlightResult.content!.value).toBe("Zeta has no position, so it <b class=x>sorts</b> by name after positioned pages.");
+    expect(zeta._highlightResult.content!.value).toBe(
+      "Zeta has no position, so it <b class=x>sorts</b> by name after positioned pages.",
+    );
     expect(zeta._snippetResult.content!.value).toBe("…<b class=x>sorts</b> by name…");
     // attributesToRetrieve "*" returns the whole record (but not the ranking data).
     expect(zeta).toMatchObject({ language: "en", docusaurus_tag: "docs-default-current", anchor: null });
@@ -136,7 +194,12 @@ describe("the embedded endpoint through the algoliasearch lite client", () => {
 
   it("answers several queries in one call, and the legacy params-string form", async () => {
     const res = await post(
-      JSON.stringify({ requests: [{ indexName: "i", params: "query=alpha&hitsPerPage=1&facetFilters=%5B%22language%3Aen%22%5D" }, { indexName: "i", query: "zeta" }] }),
+      JSON.stringify({
+        requests: [
+          { indexName: "i", params: "query=alpha&hitsPerPage=1&facetFilters=%5B%22language%3Aen%22%5D" },
+          { indexName: "i", query: "zeta" },
+        ],
+      }),
     );
     expect(res.status).toBe(200);
     const { results } = (await res.json()) as { results: Result[] };
@@ -197,7 +260,10 @@ describe("bad input", () => {
   });
 
   it("surfaces as an API error (not a network failure) in the lite client", async () => {
-    await expect(client.search({ requests: [{ indexName: "i", hitsPerPage: -5 } as never] })).rejects.toMatchObject({ status: 400, name: "ApiError" });
+    await expect(client.search({ requests: [{ indexName: "i", hitsPerPage: -5 } as never] })).rejects.toMatchObject({
+      status: 400,
+      name: "ApiError",
+    });
   });
 
   it("allows POST only on the endpoint", async () => {
@@ -260,7 +326,9 @@ describe("the /search page", () => {
     expect(none.html).toContain("No results for “<strong>zzqqxxyy</strong>”");
     expect(none.html).toContain("Try searching for");
     expect(none.html).toContain("Believe this query should return results?");
-    expect(none.html).toMatch(/href="https:\/\/github\.com\/movementlabsxyz\/movement-docs\/issues\/new\?title=Search%3A\+no\+results\+for\+%22zzqqxxyy%22"[^>]*>Let us know\.<\/a>/);
+    expect(none.html).toMatch(
+      /href="https:\/\/github\.com\/movementlabsxyz\/movement-docs\/issues\/new\?title=Search%3A\+no\+results\+for\+%22zzqqxxyy%22"[^>]*>Let us know\.<\/a>/,
+    );
   });
 
   it("caps the query at 64 characters and treats a bad page number as page 1", async () => {

@@ -18,7 +18,10 @@ export async function seedFixture(channel = "production"): Promise<void> {
     await env.CONTENT.put(kvKeys.blob(build.manifest.blobs.pages[route]!), JSON.stringify(record));
   }
   for (const [name, base64] of Object.entries(build.assets)) {
-    await env.CONTENT.put(kvKeys.asset(name), Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+    await env.CONTENT.put(
+      kvKeys.asset(name),
+      Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
+    );
   }
   await env.CONTENT.put(kvKeys.searchIndex(build.buildId), JSON.stringify(build.searchIndex));
   for (const file of build.files) await env.CONTENT.put(kvKeys.blob(build.manifest.blobs.files[file.path]!), file.body);

@@ -49,7 +49,10 @@ export class ContentStore {
 
   /** The build id the channel points at. */
   async liveBuildId(): Promise<string> {
-    const id = await withTimeout(this.kv.get(kvKeys.channel(this.channel), { cacheTtl: this.pointerTtl }), "reading the channel pointer");
+    const id = await withTimeout(
+      this.kv.get(kvKeys.channel(this.channel), { cacheTtl: this.pointerTtl }),
+      "reading the channel pointer",
+    );
     if (!id) throw new ContentUnavailable(`channel "${this.channel}" points at no build; run npm run publish`);
     return id.trim();
   }
@@ -57,9 +60,13 @@ export class ContentStore {
   manifest(buildId: string): Promise<Manifest> {
     let memo = manifests.get(buildId);
     if (!memo) {
-      memo = withTimeout(this.kv.get<Manifest>(kvKeys.manifest(buildId), { type: "json", cacheTtl: 3600 }), "reading the manifest").then((m) => {
+      memo = withTimeout(
+        this.kv.get<Manifest>(kvKeys.manifest(buildId), { type: "json", cacheTtl: 3600 }),
+        "reading the manifest",
+      ).then((m) => {
         if (!m) throw new ContentUnavailable(`build ${buildId} has no manifest`);
-        if (!m.blobs) throw new ContentUnavailable(`build ${buildId} predates content-addressed storage; publish again`);
+        if (!m.blobs)
+          throw new ContentUnavailable(`build ${buildId} predates content-addressed storage; publish again`);
         return m;
       });
       memo.catch(() => manifests.delete(buildId));
@@ -82,8 +89,14 @@ export class ContentStore {
   async page(manifest: Manifest, route: string): Promise<PageRecord | null> {
     const digest = manifest.blobs.pages[route];
     if (!digest) return null;
-    const record = await withTimeout(this.kv.get<PageRecord>(kvKeys.blob(digest), { type: "json", cacheTtl: 3600 }), "reading a page");
-    if (record !== null && (typeof record !== "object" || !Array.isArray(record.tree) || typeof record.title !== "string")) {
+    const record = await withTimeout(
+      this.kv.get<PageRecord>(kvKeys.blob(digest), { type: "json", cacheTtl: 3600 }),
+      "reading a page",
+    );
+    if (
+      record !== null &&
+      (typeof record !== "object" || !Array.isArray(record.tree) || typeof record.title !== "string")
+    ) {
       throw new ContentUnavailable(`the page record of ${route} in build ${manifest.buildId} is corrupt`);
     }
     return record;

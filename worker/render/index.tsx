@@ -48,7 +48,12 @@ export function renderDocPage(page: PageRecord, manifest: Manifest): Promise<Rea
 }
 
 /** A page of the site that is not a doc (404, search): the chrome of `manifest`, not indexed. */
-function messagePage(manifest: Manifest, title: string, description: string, body: ReactNode): Promise<ReadableStream<Uint8Array>> {
+function messagePage(
+  manifest: Manifest,
+  title: string,
+  description: string,
+  body: ReactNode,
+): Promise<ReadableStream<Uint8Array>> {
   return stream(
     <Document
       config={manifest.config}
@@ -76,7 +81,12 @@ export function renderNotFound(path: string, manifest: Manifest): Promise<Readab
 
 /** The /search page (worker/search/page.ts computes the view). */
 export function renderSearch(view: SearchPageView, manifest: Manifest): Promise<ReadableStream<Uint8Array>> {
-  return messagePage(manifest, "Search", `Search the ${manifest.config.navbar.title} documentation.`, <SearchPage view={view} />);
+  return messagePage(
+    manifest,
+    "Search",
+    `Search the ${manifest.config.navbar.title} documentation.`,
+    <SearchPage view={view} />,
+  );
 }
 
 /** The crash page; it must render even when no manifest could be read. */

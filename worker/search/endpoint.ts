@@ -75,7 +75,8 @@ export async function handleQueries(c: Context<AppEnv>): Promise<Response> {
     });
   } catch (e) {
     console.error("search failed:", e);
-    if (e instanceof ContentUnavailable) return jsonError(503, "search is not available right now", { "Retry-After": "10" });
+    if (e instanceof ContentUnavailable)
+      return jsonError(503, "search is not available right now", { "Retry-After": "10" });
     return jsonError(500, "search failed");
   }
 }

@@ -53,7 +53,15 @@ export interface EngineResult {
 const PAGINATION_LIMIT = 1000;
 const MAX_HITS_PER_PAGE = 100;
 /** Extra weight by record type: a page title outranks a heading, a heading outranks text. */
-const TYPE_BOOST: Record<SearchRecordType, number> = { lvl1: 3, lvl2: 2, lvl3: 1.7, lvl4: 1.5, lvl5: 1.5, lvl6: 1.5, content: 1 };
+const TYPE_BOOST: Record<SearchRecordType, number> = {
+  lvl1: 3,
+  lvl2: 2,
+  lvl3: 1.7,
+  lvl4: 1.5,
+  lvl5: 1.5,
+  lvl6: 1.5,
+  content: 1,
+};
 /** Reads a facet of a record; undefined for an attribute that is not a facet. */
 export type FacetReader = (attribute: string) => string | undefined;
 
@@ -95,7 +103,11 @@ export function queryOf(words: string[]): Query {
       alternatives.push({ queries: [word], prefix: isLast, fuzzy: typosAllowed(word) || false });
     }
     const parts = camelParts(word);
-    if (parts.length) alternatives.push({ combineWith: "AND", queries: parts.map((p, i) => ({ queries: [p], prefix: isLast && i === parts.length - 1, fuzzy: false })) });
+    if (parts.length)
+      alternatives.push({
+        combineWith: "AND",
+        queries: parts.map((p, i) => ({ queries: [p], prefix: isLast && i === parts.length - 1, fuzzy: false })),
+      });
     return alternatives.length === 1 ? alternatives[0]! : { combineWith: "OR", queries: alternatives };
   };
   return { combineWith: "AND", queries: words.map((w, i) => wordQuery(w, i === last)) };
@@ -153,8 +165,12 @@ export class SearchEngine {
 
     let ranked: { id: number; score: number; terms: string[] }[];
     if (words.length === 0) {
-      this.browseOrder ??= this.file.records.map((_, i) => i).sort((a, b) => TYPE_BOOST[this.file.records[b]![1]] - TYPE_BOOST[this.file.records[a]![1]] || a - b);
-      ranked = this.browseOrder.filter((id) => passesFilters(this.facets(id), filters)).map((id) => ({ id, score: 0, terms: [] }));
+      this.browseOrder ??= this.file.records
+        .map((_, i) => i)
+        .sort((a, b) => TYPE_BOOST[this.file.records[b]![1]] - TYPE_BOOST[this.file.records[a]![1]] || a - b);
+      ranked = this.browseOrder
+        .filter((id) => passesFilters(this.facets(id), filters))
+        .map((id) => ({ id, score: 0, terms: [] }));
     } else {
       const results: SearchResult[] = this.mini.search(queryOf(originals), {
         maxFuzzy: 2,

@@ -20,7 +20,10 @@ describe("highlight", () => {
   });
 
   it("matches plurals, prefixes of the last word and camelCase parts", () => {
-    const h = highlight("Faucets and signMessage", { ...q("sign messag faucet"), terms: new Set(["sign", "message", "faucet"]) });
+    const h = highlight("Faucets and signMessage", {
+      ...q("sign messag faucet"),
+      terms: new Set(["sign", "message", "faucet"]),
+    });
     expect(toTagged(h.segments, "[", "]")).toBe("[Faucets] and [sign][Message]");
     expect(h.matchLevel).toBe("full");
   });
@@ -34,14 +37,19 @@ describe("highlight", () => {
   });
 
   it("counts a typo match (from the index's terms) as the query word", () => {
-    const h = highlight("The faucet", { words: ["fauset"], originals: ["fauset"], terms: new Set(["fauset", "faucet"]) });
+    const h = highlight("The faucet", {
+      words: ["fauset"],
+      originals: ["fauset"],
+      terms: new Set(["fauset", "faucet"]),
+    });
     expect(h.matchedWords).toEqual(["fauset"]);
     expect(toTagged(h.segments, "<em>", "</em>")).toBe("The <em>faucet</em>");
   });
 });
 
 describe("snippet", () => {
-  const text = "one two three four five six seven eight nine ten eleven faucet thirteen fourteen fifteen sixteen seventeen eighteen";
+  const text =
+    "one two three four five six seven eight nine ten eleven faucet thirteen fourteen fifteen sixteen seventeen eighteen";
 
   it("cuts about N words around the match, with the ellipsis where text was cut", () => {
     const s = snippet(text, q("faucet"), 5, "…");
@@ -50,7 +58,9 @@ describe("snippet", () => {
 
   it("starts at the beginning when nothing matches, and keeps short text whole", () => {
     expect(toTagged(snippet(text, q("nothing"), 3, "…").segments, "<em>", "</em>")).toBe("one two three…");
-    expect(toTagged(snippet("Chain ID | 126", q("chain"), 10, "…").segments, "<em>", "</em>")).toBe("<em>Chain</em> ID | 126");
+    expect(toTagged(snippet("Chain ID | 126", q("chain"), 10, "…").segments, "<em>", "</em>")).toBe(
+      "<em>Chain</em> ID | 126",
+    );
   });
 
   it("prefers the window with the most matches", () => {

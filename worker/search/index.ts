@@ -9,4 +9,6 @@ export { SearchEngine } from "./engine";
 /** `POST /1/indexes/*\/queries` (any index name stands for the build's index). Mount before the page routes. */
 export const searchApi = new Hono<AppEnv>();
 searchApi.post("/1/indexes/:indexName/queries", handleQueries);
-searchApi.all("/1/indexes/:indexName/queries", (c) => c.json({ message: "Method Not Allowed", status: 405 }, 405, { Allow: "POST" }));
+searchApi.all("/1/indexes/:indexName/queries", (c) =>
+  c.json({ message: "Method Not Allowed", status: 405 }, 405, { Allow: "POST" }),
+);

@@ -52,7 +52,9 @@ export async function renderSearchPage(
 ): Promise<{ body: ReadableStream<Uint8Array>; status: number }> {
   const search = manifest.config.search;
   const query = capQuery((url.searchParams.get("q") ?? "").trim());
-  const requested = /^\d{1,4}$/.test(url.searchParams.get("page") ?? "") ? Math.max(1, Number(url.searchParams.get("page"))) : 1;
+  const requested = /^\d{1,4}$/.test(url.searchParams.get("page") ?? "")
+    ? Math.max(1, Number(url.searchParams.get("page")))
+    : 1;
   const view: SearchPageView = {
     query,
     page: 1,
@@ -71,7 +73,8 @@ export async function renderSearchPage(
       const facetFilters = search.contextualSearch ? parseFacetFilters(CONTEXTUAL_FACET_FILTERS) : [];
       let result = engine.search({ query, page: requested - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
       // A page past the end (an old link, a hand-edited URL) shows the last page instead.
-      if (result.hits.length === 0 && result.nbPages > 0) result = engine.search({ query, page: result.nbPages - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
+      if (result.hits.length === 0 && result.nbPages > 0)
+        result = engine.search({ query, page: result.nbPages - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
       const toHref = searchResultUrlProcessor(search);
       Object.assign(view, {
         page: result.page + 1,

@@ -55,7 +55,8 @@ function paramsString(params: string): Record<string, Json> {
 function integer(value: Json | undefined, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === null) return fallback;
   const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isInteger(n) || n < min) throw new BadRequest(`${name} must be an integer of at least ${min}`);
+  if (typeof n !== "number" || !Number.isInteger(n) || n < min)
+    throw new BadRequest(`${name} must be an integer of at least ${min}`);
   return Math.min(n, max);
 }
 
@@ -69,7 +70,8 @@ function text(value: Json | undefined, name: string, fallback: string, max = Inf
 function stringList(value: Json | undefined, name: string): string[] | null {
   if (value === undefined || value === null) return null;
   const list = typeof value === "string" ? value.split(",") : value;
-  if (!Array.isArray(list) || !list.every((v) => typeof v === "string")) throw new BadRequest(`${name} must be an array of strings`);
+  if (!Array.isArray(list) || !list.every((v) => typeof v === "string"))
+    throw new BadRequest(`${name} must be an array of strings`);
   return (list as string[]).map((s) => s.trim()).filter(Boolean);
 }
 
@@ -98,9 +100,11 @@ export function parseFacetFilters(value: Json | undefined): FacetFilters {
 function parseQuery(raw: Json, i: number): ParsedQuery {
   if (!isObject(raw)) throw new BadRequest(`requests[${i}] must be an object`);
   const { params, ...rest } = raw;
-  if (params !== undefined && typeof params !== "string" && !isObject(params)) throw new BadRequest(`requests[${i}].params must be a string`);
+  if (params !== undefined && typeof params !== "string" && !isObject(params))
+    throw new BadRequest(`requests[${i}].params must be a string`);
   const p: Record<string, Json> = { ...(typeof params === "string" ? paramsString(params) : (params ?? {})), ...rest };
-  if (p.type !== undefined && p.type !== "default") throw new BadRequest(`requests[${i}].type: only "default" (hits) queries are supported`);
+  if (p.type !== undefined && p.type !== "default")
+    throw new BadRequest(`requests[${i}].type: only "default" (hits) queries are supported`);
   const indexName = text(p.indexName, `requests[${i}].indexName`, "");
   if (!indexName) throw new BadRequest(`requests[${i}].indexName is required`);
   const snippetList = stringList(p.attributesToSnippet, `requests[${i}].attributesToSnippet`) ?? [];
@@ -116,7 +120,8 @@ function parseQuery(raw: Json, i: number): ParsedQuery {
     attributesToSnippet: snippetList.map((s) => {
       const [attribute, words] = s.split(":");
       const n = words === undefined ? DEFAULT_SNIPPET_WORDS : Number(words);
-      if (!Number.isInteger(n) || n < 1) throw new BadRequest(`requests[${i}].attributesToSnippet: bad word count in "${s}"`);
+      if (!Number.isInteger(n) || n < 1)
+        throw new BadRequest(`requests[${i}].attributesToSnippet: bad word count in "${s}"`);
       return { attribute: attribute!, words: Math.min(n, 100) };
     }),
     attributesToRetrieve: stringList(p.attributesToRetrieve, `requests[${i}].attributesToRetrieve`),
@@ -204,7 +209,11 @@ export function formatResult(q: ParsedQuery, result: EngineResult, processingTim
     exhaustiveNbHits: true,
     exhaustive: { nbHits: true },
     query: result.query,
-    params: new URLSearchParams({ query: result.query, page: String(result.page), hitsPerPage: String(result.hitsPerPage) }).toString(),
+    params: new URLSearchParams({
+      query: result.query,
+      page: String(result.page),
+      hitsPerPage: String(result.hitsPerPage),
+    }).toString(),
     index: q.indexName,
     processingTimeMS,
   };

@@ -28,7 +28,7 @@ function bodyExample(body: ExplorerBody): string {
 
 function ApiExplorer(props: ApiExplorerProps) {
   const id = useId();
-  const params = props.params ?? [];
+  const params = useMemo(() => props.params ?? [], [props.params]);
   const accepts = props.accept?.length ? props.accept : ["application/json"];
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<NetworkChoice | null>(null);
@@ -51,7 +51,9 @@ function ApiExplorer(props: ApiExplorerProps) {
   const toggle = () => {
     if (!open && !choice) {
       // First opening: the remembered network, and the body editor prefilled with the example.
-      setChoice(restoreChoice(props.servers, { network: readStorage(NETWORK_KEY), customUrl: readStorage(CUSTOM_URL_KEY) }));
+      setChoice(
+        restoreChoice(props.servers, { network: readStorage(NETWORK_KEY), customUrl: readStorage(CUSTOM_URL_KEY) }),
+      );
       const json = props.body?.types.find((t) => !isBytesType(t));
       if (props.body && json) setBodyTexts({ [json]: bodyExample(props.body) });
     }
@@ -60,7 +62,10 @@ function ApiExplorer(props: ApiExplorerProps) {
 
   const current = choice ?? restoreChoice(props.servers, { network: null, customUrl: null });
   const base = baseUrlOf(current);
-  const preview = useMemo(() => buildUrl(base || props.servers[0]?.url || "", props.path, params, values), [base, props, params, values]);
+  const preview = useMemo(
+    () => buildUrl(base || props.servers[0]?.url || "", props.path, params, values),
+    [base, props, params, values],
+  );
   const invalid = new Set(problems?.invalid);
 
   const choose = (next: NetworkChoice) => {
@@ -92,13 +97,23 @@ function ApiExplorer(props: ApiExplorerProps) {
   const formId = `${id}-form`;
   return (
     <>
-      <TryItSummary method={props.method} url={open ? preview : `${(props.servers[0]?.url ?? "").replace(/\/+$/, "")}${props.path}`} expanded={open} controls={formId} onToggle={toggle} />
+      <TryItSummary
+        method={props.method}
+        url={open ? preview : `${(props.servers[0]?.url ?? "").replace(/\/+$/, "")}${props.path}`}
+        expanded={open}
+        controls={formId}
+        onToggle={toggle}
+      />
       {open ? (
         <form id={formId} className="api-x" noValidate onSubmit={send} aria-labelledby="try-it">
           <div className="api-x-network">
             <div className="api-x-field">
               <label htmlFor={`${id}-net`}>Network</label>
-              <select id={`${id}-net`} value={current.network} onChange={(e) => choose({ ...current, network: e.target.value })}>
+              <select
+                id={`${id}-net`}
+                value={current.network}
+                onChange={(e) => choose({ ...current, network: e.target.value })}
+              >
                 {props.servers.map((s) => (
                   <option key={s.url} value={s.url}>
                     {s.name}
@@ -147,7 +162,13 @@ function ApiExplorer(props: ApiExplorerProps) {
             <div className="api-x-body">
               <div className="api-x-row">
                 <label htmlFor={`${id}-body`}>
-                  Request body{props.body.required ? <> <b>required</b></> : null}
+                  Request body
+                  {props.body.required ? (
+                    <>
+                      {" "}
+                      <b>required</b>
+                    </>
+                  ) : null}
                 </label>
                 {props.body.types.length > 1 ? (
                   <label className="api-x-inline">
@@ -173,7 +194,9 @@ function ApiExplorer(props: ApiExplorerProps) {
                 onChange={(e) => setBodyTexts((old) => ({ ...old, [bodyType]: e.target.value }))}
               />
               <p id={`${id}-body-hint`} className="api-x-hint">
-                {isBytesType(bodyType) ? "BCS bytes as hex, for example 0x0a1b2c…" : `JSON, sent as ${bodyType}; prefilled with the generated example.`}
+                {isBytesType(bodyType)
+                  ? "BCS bytes as hex, for example 0x0a1b2c…"
+                  : `JSON, sent as ${bodyType}; prefilled with the generated example.`}
               </p>
             </div>
           ) : null}

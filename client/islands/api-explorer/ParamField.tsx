@@ -28,12 +28,24 @@ export function ParamField({
     <div className="api-x-field">
       <label htmlFor={id}>
         <code>{p.name}</code>
-        {p.required ? <> <b>required</b></> : null}
-        {p.type ? <> <i>{p.type}</i></> : null}
+        {p.required ? (
+          <>
+            {" "}
+            <b>required</b>
+          </>
+        ) : null}
+        {p.type ? (
+          <>
+            {" "}
+            <i>{p.type}</i>
+          </>
+        ) : null}
       </label>
       {choices ? (
         <select {...common} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{p.default !== undefined ? `(default: ${p.default})` : p.required ? "(choose)" : "(not sent)"}</option>
+          <option value="">
+            {p.default !== undefined ? `(default: ${p.default})` : p.required ? "(choose)" : "(not sent)"}
+          </option>
           {choices.map((c) => (
             <option key={c} value={c}>
               {c}

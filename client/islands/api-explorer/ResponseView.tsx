@@ -8,7 +8,13 @@ export function ResponseView({ outcome, sending }: { outcome: Outcome | null; se
     <div className="api-x-result">
       {/* Announced to screen readers: the one line that says how the request went. */}
       <p role="status" className="api-x-status">
-        {sending ? "Sending…" : outcome?.kind === "response" ? <StatusLine outcome={outcome} /> : outcome?.kind === "aborted" ? "Cancelled." : null}
+        {sending ? (
+          "Sending…"
+        ) : outcome?.kind === "response" ? (
+          <StatusLine outcome={outcome} />
+        ) : outcome?.kind === "aborted" ? (
+          "Cancelled."
+        ) : null}
       </p>
       {!sending && outcome?.kind === "failure" ? (
         <p role="alert" className="api-x-error">
@@ -25,7 +31,9 @@ type Response = Extract<Outcome, { kind: "response" }>;
 function StatusLine({ outcome }: { outcome: Response }) {
   return (
     <>
-      <span className={`api-x-code api-x-code-${String(outcome.status)[0]}xx`}>{statusLine(outcome.status, outcome.statusText)}</span>
+      <span className={`api-x-code api-x-code-${String(outcome.status)[0]}xx`}>
+        {statusLine(outcome.status, outcome.statusText)}
+      </span>
       <span>{formatDuration(outcome.ms)}</span>
       <span>{formatSize(outcome.bytes.length)}</span>
     </>
@@ -53,7 +61,9 @@ function ResponseDetails({ outcome }: { outcome: Response }) {
             ))}
           </tbody>
         </table>
-        <p className="api-x-hint">The browser shows only the headers the node exposes to pages (Access-Control-Expose-Headers).</p>
+        <p className="api-x-hint">
+          The browser shows only the headers the node exposes to pages (Access-Control-Expose-Headers).
+        </p>
       </details>
       {body.kind === "empty" ? <p className="api-x-hint">No body.</p> : null}
       {body.kind === "text" ? (

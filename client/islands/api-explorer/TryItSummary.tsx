@@ -29,7 +29,13 @@ export function TryItSummary({
         <span className={`badge badge-${method.toLowerCase()}`}>{method}</span> <code>{url}</code>
       </p>
       {note ? <p className="api-try-nojs">{note}</p> : null}
-      <button type="button" className="button api-try-toggle" aria-expanded={expanded} aria-controls={controls} onClick={onToggle}>
+      <button
+        type="button"
+        className="button api-try-toggle"
+        aria-expanded={expanded}
+        aria-controls={controls}
+        onClick={onToggle}
+      >
         {expanded ? "Close the explorer" : "Open the explorer"}
       </button>
     </div>

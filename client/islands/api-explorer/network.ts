@@ -13,7 +13,10 @@ export interface NetworkChoice {
 }
 
 /** The remembered choice, when it still names one of this page's servers (or the custom URL). */
-export function restoreChoice(servers: ExplorerServer[], stored: { network: string | null; customUrl: string | null }): NetworkChoice {
+export function restoreChoice(
+  servers: ExplorerServer[],
+  stored: { network: string | null; customUrl: string | null },
+): NetworkChoice {
   const known = stored.network === CUSTOM || servers.some((s) => s.url === stored.network);
   return { network: known ? stored.network! : (servers[0]?.url ?? CUSTOM), customUrl: stored.customUrl ?? "" };
 }

@@ -20,24 +20,33 @@ describe("buildUrl", () => {
       "query:ledger_version": "",
       "query:limit": "10",
     });
-    expect(url).toBe("https://node.example/v1/accounts/0x1/resource/0x1%3A%3Acoin%3A%3ACoinStore%3C0x1%3A%3Aaptos_coin%3A%3AAptosCoin%3E?limit=10");
-  });
-
-  it("keeps the {name} placeholder of an empty path parameter (the preview) and encodes a slash", () => {
-    expect(buildUrl("http://127.0.0.1:8080/v1", "/accounts/{address}/resource/{resource_type}", params, { "path:resource_type": "a/b" })).toBe(
-      "http://127.0.0.1:8080/v1/accounts/{address}/resource/a%2Fb",
+    expect(url).toBe(
+      "https://node.example/v1/accounts/0x1/resource/0x1%3A%3Acoin%3A%3ACoinStore%3C0x1%3A%3Aaptos_coin%3A%3AAptosCoin%3E?limit=10",
     );
   });
 
+  it("keeps the {name} placeholder of an empty path parameter (the preview) and encodes a slash", () => {
+    expect(
+      buildUrl("http://127.0.0.1:8080/v1", "/accounts/{address}/resource/{resource_type}", params, {
+        "path:resource_type": "a/b",
+      }),
+    ).toBe("http://127.0.0.1:8080/v1/accounts/{address}/resource/a%2Fb");
+  });
+
   it("encodes query values", () => {
-    expect(buildUrl("https://n/v1", "/x", [{ name: "start", in: "query" }], { "query:start": "a b&c" })).toBe("https://n/v1/x?start=a+b%26c");
+    expect(buildUrl("https://n/v1", "/x", [{ name: "start", in: "query" }], { "query:start": "a b&c" })).toBe(
+      "https://n/v1/x?start=a+b%26c",
+    );
   });
 });
 
 describe("paramProblems", () => {
   it("names every missing required parameter and rejects a non-integer integer", () => {
     const { errors, invalid } = paramProblems(params, { "path:address": "0x1", "query:limit": "ten" });
-    expect(errors).toEqual(["Fill in the required parameter resource_type.", 'limit must be a whole number, got "ten".']);
+    expect(errors).toEqual([
+      "Fill in the required parameter resource_type.",
+      'limit must be a whole number, got "ten".',
+    ]);
     expect(invalid).toEqual(["path:resource_type", "query:limit"]);
     expect(paramProblems(params, {}).errors[0]).toBe("Fill in the required parameters address, resource_type.");
   });
@@ -84,7 +93,12 @@ const view: ApiExplorerProps = {
 
 describe("prepareRequest", () => {
   it("builds a JSON POST with Accept and Content-Type", () => {
-    const r = prepareRequest(view, { base: "http://127.0.0.1:9/v1", values: {}, accept: "application/x-bcs", body: { text: '{"function":"0x1::a::b"}', type: "application/json" } });
+    const r = prepareRequest(view, {
+      base: "http://127.0.0.1:9/v1",
+      values: {},
+      accept: "application/x-bcs",
+      body: { text: '{"function":"0x1::a::b"}', type: "application/json" },
+    });
     expect(r).toEqual({
       ok: true,
       request: {
@@ -97,13 +111,26 @@ describe("prepareRequest", () => {
   });
 
   it("sends a BCS body as bytes", () => {
-    const r = prepareRequest(view, { base: "https://n/v1", values: {}, accept: "application/json", body: { text: "0x0102", type: "application/x.aptos.view_function+bcs" } });
+    const r = prepareRequest(view, {
+      base: "https://n/v1",
+      values: {},
+      accept: "application/json",
+      body: { text: "0x0102", type: "application/x.aptos.view_function+bcs" },
+    });
     expect(r.ok && r.request.body).toEqual(new Uint8Array([1, 2]));
     expect(r.ok && r.request.headers["Content-Type"]).toBe("application/x.aptos.view_function+bcs");
   });
 
   it("reports every problem at once and sends nothing", () => {
-    const r = prepareRequest({ ...view, params }, { base: "http://example.com/v1", values: {}, accept: "application/json", body: { text: "{oops", type: "application/json" } });
+    const r = prepareRequest(
+      { ...view, params },
+      {
+        base: "http://example.com/v1",
+        values: {},
+        accept: "application/json",
+        body: { text: "{oops", type: "application/json" },
+      },
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toHaveLength(3);
@@ -114,11 +141,29 @@ describe("prepareRequest", () => {
   });
 
   it("asks for a required body, and sends header parameters that have a value", () => {
-    const empty = prepareRequest(view, { base: "https://n/v1", values: {}, accept: "application/json", body: { text: "  ", type: "application/json" } });
+    const empty = prepareRequest(view, {
+      base: "https://n/v1",
+      values: {},
+      accept: "application/json",
+      body: { text: "  ", type: "application/json" },
+    });
     expect(!empty.ok && empty.errors).toEqual(["This operation needs a request body."]);
-    const get: ApiExplorerProps = { method: "GET", path: "/x", servers: [], params: [{ name: "X-Trace", in: "header" }] };
-    const r = prepareRequest(get, { base: "https://n/v1", values: { "header:X-Trace": "abc" }, accept: "application/json" });
-    expect(r.ok && r.request).toEqual({ method: "GET", url: "https://n/v1/x", headers: { Accept: "application/json", "X-Trace": "abc" } });
+    const get: ApiExplorerProps = {
+      method: "GET",
+      path: "/x",
+      servers: [],
+      params: [{ name: "X-Trace", in: "header" }],
+    };
+    const r = prepareRequest(get, {
+      base: "https://n/v1",
+      values: { "header:X-Trace": "abc" },
+      accept: "application/json",
+    });
+    expect(r.ok && r.request).toEqual({
+      method: "GET",
+      url: "https://n/v1/x",
+      headers: { Accept: "application/json", "X-Trace": "abc" },
+    });
   });
 });
 
@@ -128,9 +173,14 @@ describe("the network choice", () => {
     { name: "Movement Testnet", url: "https://testnet.movementnetwork.xyz/v1" },
   ];
   it("restores a remembered server or custom URL, and falls back to the first server", () => {
-    expect(restoreChoice(servers, { network: servers[1]!.url, customUrl: null })).toEqual({ network: servers[1]!.url, customUrl: "" });
+    expect(restoreChoice(servers, { network: servers[1]!.url, customUrl: null })).toEqual({
+      network: servers[1]!.url,
+      customUrl: "",
+    });
     const custom = restoreChoice(servers, { network: CUSTOM, customUrl: " http://127.0.0.1:8080/v1 " });
     expect(baseUrlOf(custom)).toBe("http://127.0.0.1:8080/v1");
-    expect(restoreChoice(servers, { network: "https://gone.example/v1", customUrl: null }).network).toBe(servers[0]!.url);
+    expect(restoreChoice(servers, { network: "https://gone.example/v1", customUrl: null }).network).toBe(
+      servers[0]!.url,
+    );
   });
 });

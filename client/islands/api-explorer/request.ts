@@ -166,7 +166,11 @@ export function prepareRequest(props: ApiExplorerProps, form: FormState): Prepar
   }
 
   if (errors.length) return { ok: false, errors, invalid };
-  const request: ExplorerRequest = { method: props.method, url: buildUrl(form.base, props.path, params, form.values), headers };
+  const request: ExplorerRequest = {
+    method: props.method,
+    url: buildUrl(form.base, props.path, params, form.values),
+    headers,
+  };
   if (body !== undefined) request.body = body;
   return { ok: true, request };
 }

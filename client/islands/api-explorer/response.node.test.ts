@@ -6,7 +6,11 @@ const bytes = (s: string) => new TextEncoder().encode(s);
 
 describe("formatBody", () => {
   it("pretty-prints JSON, leaves broken JSON and text as they came", () => {
-    expect(formatBody("application/json; charset=utf-8", bytes('{"a":[1,2]}'))).toEqual({ kind: "text", text: '{\n  "a": [\n    1,\n    2\n  ]\n}', truncated: false });
+    expect(formatBody("application/json; charset=utf-8", bytes('{"a":[1,2]}'))).toEqual({
+      kind: "text",
+      text: '{\n  "a": [\n    1,\n    2\n  ]\n}',
+      truncated: false,
+    });
     expect(formatBody("application/json", bytes("{nope"))).toEqual({ kind: "text", text: "{nope", truncated: false });
     expect(formatBody("text/html", bytes("<p>hi</p>"))).toEqual({ kind: "text", text: "<p>hi</p>", truncated: false });
     expect(formatBody(null, new Uint8Array())).toEqual({ kind: "empty" });

@@ -16,7 +16,13 @@ export const HEX_MAX = 256;
 export function formatBody(contentType: string | null, bytes: Uint8Array): FormattedBody {
   if (bytes.length === 0) return { kind: "empty" };
   const type = (contentType ?? "").toLowerCase();
-  if (/bcs|octet-stream/.test(type)) return { kind: "bytes", length: bytes.length, hex: hexDump(bytes, HEX_MAX), shown: Math.min(bytes.length, HEX_MAX) };
+  if (/bcs|octet-stream/.test(type))
+    return {
+      kind: "bytes",
+      length: bytes.length,
+      hex: hexDump(bytes, HEX_MAX),
+      shown: Math.min(bytes.length, HEX_MAX),
+    };
   let text = new TextDecoder().decode(bytes);
   if (/[/+]json/.test(type)) {
     try {
@@ -25,7 +31,9 @@ export function formatBody(contentType: string | null, bytes: Uint8Array): Forma
       // Not JSON after all: shown as it came.
     }
   }
-  return text.length > TEXT_MAX ? { kind: "text", text: text.slice(0, TEXT_MAX), truncated: true } : { kind: "text", text, truncated: false };
+  return text.length > TEXT_MAX
+    ? { kind: "text", text: text.slice(0, TEXT_MAX), truncated: true }
+    : { kind: "text", text, truncated: false };
 }
 
 /**
@@ -46,9 +54,21 @@ export function hexDump(bytes: Uint8Array, max = HEX_MAX): string {
 }
 
 const REASONS: Record<number, string> = {
-  200: "OK", 202: "Accepted", 204: "No Content", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
-  405: "Method Not Allowed", 410: "Gone", 413: "Payload Too Large", 415: "Unsupported Media Type",
-  429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+  200: "OK",
+  202: "Accepted",
+  204: "No Content",
+  400: "Bad Request",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  410: "Gone",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
 };
 
 /** `200 OK`: HTTP/2 responses carry no reason phrase, so a known one is filled in. */

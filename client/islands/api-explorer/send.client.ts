@@ -51,10 +51,16 @@ export async function sendRequest(req: ExplorerRequest, signal: AbortSignal): Pr
     };
   } catch (e) {
     if (signal.aborted) return { kind: "aborted" };
-    if (!(e instanceof TypeError)) return { kind: "failure", message: failureMessage({ kind: "other", message: String((e as Error)?.message ?? e) }) };
+    if (!(e instanceof TypeError))
+      return {
+        kind: "failure",
+        message: failureMessage({ kind: "other", message: String((e as Error)?.message ?? e) }),
+      };
     // The violation event is queued as a task: give it a turn before deciding.
     await new Promise((r) => setTimeout(r, 0));
-    const failure: Failure = blocked ? { kind: "blocked", origin } : { kind: (await reachable(req.url, signal)) ? "cors" : "network", origin };
+    const failure: Failure = blocked
+      ? { kind: "blocked", origin }
+      : { kind: (await reachable(req.url, signal)) ? "cors" : "network", origin };
     return signal.aborted ? { kind: "aborted" } : { kind: "failure", message: failureMessage(failure) };
   } finally {
     document.removeEventListener("securitypolicyviolation", onViolation);

@@ -19,9 +19,19 @@ export function SearchButton({
 }) {
   return (
     <form className="navbar-search" action={searchPath} method="get" role="search" onSubmit={onSubmit}>
-      <button ref={buttonRef} type="submit" className="search-button" data-search-button="" title="Search docs" aria-keyshortcuts="Control+K Meta+K">
+      <button
+        ref={buttonRef}
+        type="submit"
+        className="search-button"
+        data-search-button=""
+        title="Search docs"
+        aria-keyshortcuts="Control+K Meta+K"
+      >
         <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
-          <path d="M14.4 12.9 19 17.6 17.6 19 13 14.4A8 8 0 1 1 14.4 13zM8 14A6 6 0 1 0 8 2a6 6 0 0 0 0 12z" fill="currentColor" />
+          <path
+            d="M14.4 12.9 19 17.6 17.6 19 13 14.4A8 8 0 1 1 14.4 13zM8 14A6 6 0 1 0 8 2a6 6 0 0 0 0 12z"
+            fill="currentColor"
+          />
         </svg>
         <span className="search-label">Search</span>
         <span className="visually-hidden"> docs</span>

@@ -3,7 +3,12 @@
  * modal. Its code, React and the DocSearch styles load on first intent (hover or focus of the
  * button, a click, or Ctrl K / ⌘K); the click or key that loaded it also opens the modal.
  */
-import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient, type ModalTranslations } from "@docsearch/react";
+import {
+  DocSearchModal,
+  type DocSearchHit,
+  type DocSearchTransformClient,
+  type ModalTranslations,
+} from "@docsearch/react";
 import "@docsearch/css/dist/_variables.css";
 import "@docsearch/css/dist/modal.css";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
@@ -52,7 +57,16 @@ function ErrorScreen() {
   return (
     <div className="DocSearch-ErrorScreen search-error" role="alert">
       <div className="DocSearch-Screen-Icon">
-        <svg width="40" height="40" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" aria-hidden="true">
+        <svg
+          width="40"
+          height="40"
+          viewBox="0 0 20 20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.4"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <path d="M2 18 18 2M10 16.5a1 1 0 1 0 0 .01M6.5 12.8a5 5 0 0 1 5.2-1.3M3.4 9.6a9 9 0 0 1 4.6-2.4M12.5 7.4a9 9 0 0 1 4.1 2.2" />
         </svg>
       </div>
@@ -128,13 +142,26 @@ function SearchModal(props: SearchModalProps) {
           setFailed(false);
           return {
             ...response,
-            results: response.results.map((r) => ("hits" in r ? { ...r, hits: r.hits.map((h: object) => regroupByPage(h as Partial<DocSearchHit>)) } : r)),
+            results: response.results.map((r) =>
+              "hits" in r ? { ...r, hits: r.hits.map((h: object) => regroupByPage(h as Partial<DocSearchHit>)) } : r,
+            ),
           };
         } catch (error) {
           console.error("search failed:", error);
           setFailed(true);
           const count = Array.isArray(request) ? request.length : request.requests.length;
-          return { results: Array.from({ length: count }, () => ({ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 0, processingTimeMS: 0, query: "", params: "" })) };
+          return {
+            results: Array.from({ length: count }, () => ({
+              hits: [],
+              nbHits: 0,
+              page: 0,
+              nbPages: 0,
+              hitsPerPage: 0,
+              processingTimeMS: 0,
+              query: "",
+              params: "",
+            })),
+          };
         }
       }) as typeof client.search,
       addAlgoliaAgent: client.addAlgoliaAgent,
@@ -150,7 +177,12 @@ function SearchModal(props: SearchModalProps) {
 
   return (
     <>
-      <SearchButton searchPath={props.searchPath} hint={apple ? "⌘K" : "Ctrl K"} onSubmit={onSubmit} buttonRef={buttonRef} />
+      <SearchButton
+        searchPath={props.searchPath}
+        hint={apple ? "⌘K" : "Ctrl K"}
+        onSubmit={onSubmit}
+        buttonRef={buttonRef}
+      />
       {open
         ? createPortal(
             <div
@@ -165,7 +197,10 @@ function SearchModal(props: SearchModalProps) {
                 initialScrollY={window.scrollY}
                 onClose={close}
                 maxResultsPerGroup={MAX_RESULTS_PER_GROUP}
-                searchParameters={{ hitsPerPage: HITS_PER_PAGE, ...(props.contextualSearch ? { facetFilters: CONTEXTUAL_FACET_FILTERS } : {}) }}
+                searchParameters={{
+                  hitsPerPage: HITS_PER_PAGE,
+                  ...(props.contextualSearch ? { facetFilters: CONTEXTUAL_FACET_FILTERS } : {}),
+                }}
                 transformSearchClient={transformSearchClient}
                 transformItems={(items) => withProcessedUrls(items, toHref)}
                 navigator={{
@@ -178,7 +213,11 @@ function SearchModal(props: SearchModalProps) {
                     See all {state.context.nbHits as number} results
                   </a>
                 )}
-                getMissingResultsUrl={props.missingResultsUrl ? ({ query }) => missingResultsHref(props.missingResultsUrl!, query) : undefined}
+                getMissingResultsUrl={
+                  props.missingResultsUrl
+                    ? ({ query }) => missingResultsHref(props.missingResultsUrl!, query)
+                    : undefined
+                }
                 translations={translations}
                 insights={false}
               />

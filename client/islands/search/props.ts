@@ -3,7 +3,14 @@ import type { SearchConfig } from "../../contracts/site-config";
 
 export type SearchModalProps = Pick<
   SearchConfig,
-  "provider" | "appId" | "apiKey" | "indexName" | "contextualSearch" | "externalUrlRegex" | "replaceSearchResultPathname" | "missingResultsUrl"
+  | "provider"
+  | "appId"
+  | "apiKey"
+  | "indexName"
+  | "contextualSearch"
+  | "externalUrlRegex"
+  | "replaceSearchResultPathname"
+  | "missingResultsUrl"
 > & {
   /** The search page, e.g. /search ('See all results' and the no-JavaScript form lead there). */
   searchPath: string;

@@ -15,7 +15,20 @@ function recorder() {
   const requester = {
     async send(request: Sent) {
       sent.push(request);
-      const body = { results: [{ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 20, processingTimeMS: 1, query: "faucet", params: "" }] };
+      const body = {
+        results: [
+          {
+            hits: [],
+            nbHits: 0,
+            page: 0,
+            nbPages: 0,
+            hitsPerPage: 20,
+            processingTimeMS: 1,
+            query: "faucet",
+            params: "",
+          },
+        ],
+      };
       return { status: 200, content: JSON.stringify(body), isTimedOut: false };
     },
   };
@@ -23,13 +36,26 @@ function recorder() {
 }
 
 const request = {
-  requests: [{ indexName: "movementnetwork", query: "faucet", hitsPerPage: 20, facetFilters: CONTEXTUAL_FACET_FILTERS, highlightPreTag: "<mark>", highlightPostTag: "</mark>" }],
+  requests: [
+    {
+      indexName: "movementnetwork",
+      query: "faucet",
+      hitsPerPage: 20,
+      facetFilters: CONTEXTUAL_FACET_FILTERS,
+      highlightPreTag: "<mark>",
+      highlightPostTag: "</mark>",
+    },
+  ],
 };
 
 describe("the modal's search client", () => {
   it("local: POSTs Algolia's multi-query request to this site's origin", async () => {
     const { sent, requester } = recorder();
-    const client = createSearchClient({ provider: "local", appId: "", apiKey: "" }, { protocol: "http:", host: "127.0.0.1:8787" }, { requester });
+    const client = createSearchClient(
+      { provider: "local", appId: "", apiKey: "" },
+      { protocol: "http:", host: "127.0.0.1:8787" },
+      { requester },
+    );
     const res = await client.search(request);
     expect(res.results).toHaveLength(1);
     expect(sent).toHaveLength(1);
@@ -43,13 +69,25 @@ describe("the modal's search client", () => {
   it("algolia: the same request goes to the app's Algolia host, with its public key", async () => {
     const local = recorder();
     const hosted = recorder();
-    await createSearchClient({ provider: "local", appId: "", apiKey: "" }, { protocol: "https:", host: "docs.example" }, { requester: local.requester }).search(request);
-    await createSearchClient({ provider: "algolia", appId: "APP123", apiKey: "public-search-key" }, { protocol: "https:", host: "docs.example" }, { requester: hosted.requester }).search(request);
+    await createSearchClient(
+      { provider: "local", appId: "", apiKey: "" },
+      { protocol: "https:", host: "docs.example" },
+      { requester: local.requester },
+    ).search(request);
+    await createSearchClient(
+      { provider: "algolia", appId: "APP123", apiKey: "public-search-key" },
+      { protocol: "https:", host: "docs.example" },
+      { requester: hosted.requester },
+    ).search(request);
     const url = new URL(hosted.sent[0]!.url);
     expect(url.host).toBe("app123-dsn.algolia.net");
     expect(url.pathname).toBe("/1/indexes/*/queries");
-    expect(url.searchParams.get("x-algolia-application-id") ?? hosted.sent[0]!.headers["x-algolia-application-id"]).toBe("APP123");
-    expect(url.searchParams.get("x-algolia-api-key") ?? hosted.sent[0]!.headers["x-algolia-api-key"]).toBe("public-search-key");
+    expect(
+      url.searchParams.get("x-algolia-application-id") ?? hosted.sent[0]!.headers["x-algolia-application-id"],
+    ).toBe("APP123");
+    expect(url.searchParams.get("x-algolia-api-key") ?? hosted.sent[0]!.headers["x-algolia-api-key"]).toBe(
+      "public-search-key",
+    );
     expect(text(hosted.sent[0]!.data)).toBe(text(local.sent[0]!.data));
   });
 

@@ -11,7 +11,10 @@ import type { SearchModalProps } from "./props";
 const LOCAL_CREDENTIALS = { appId: "local", apiKey: "local" };
 
 /** App id and key the modal is given (DocSearch insists on both, even when the client ignores them). */
-export function credentialsOf(props: Pick<SearchModalProps, "provider" | "appId" | "apiKey">): { appId: string; apiKey: string } {
+export function credentialsOf(props: Pick<SearchModalProps, "provider" | "appId" | "apiKey">): {
+  appId: string;
+  apiKey: string;
+} {
   return props.provider === "algolia" ? { appId: props.appId, apiKey: props.apiKey } : LOCAL_CREDENTIALS;
 }
 
