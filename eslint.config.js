@@ -4,92 +4,108 @@
  * (what runs where: README.md, client/README.md, worker/README.md). Formatting is Prettier's
  * (`npm run format`); eslint-config-prettier turns off the style rules that would fight it.
  */
+import { readFileSync } from "node:fs";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
-import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import nodePlugin from "eslint-plugin-n";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const resolver = createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json", ".css"] });
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 
-/** Code that ships: the worker bundle and the browser bundle. */
-const RUNTIME = ["worker/**/*.{ts,tsx}", "client/**/*.{ts,tsx}"];
 const TESTS = ["**/*.test.ts", "**/*.test.tsx", "test/**"];
+
+/** An import specifier that reaches into one of these top-level folders. */
+const into = (...folders) => `^(\\.\\./)+(${folders.join("|")})(/|$)`;
+
+/** `no-restricted-imports` options: the folders a part may not import, and (for shipped code) the dev-only packages. */
+function restricted(folders, message, devPackages = []) {
+  return [
+    "error",
+    {
+      paths: devPackages.map((name) => ({
+        name,
+        message: `${name} is a devDependency: shipped code imports only runtime dependencies.`,
+      })),
+      patterns: [
+        ...(folders.length ? [{ regex: into(...folders), message }] : []),
+        ...devPackages.map((name) => ({
+          regex: `^${name.replace(/[/.]/g, "\\$&")}/`,
+          message: `${name} is a devDependency.`,
+        })),
+      ],
+    },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ["node_modules/", "dist/", ".wrangler/", "bench-results/", "test-results/", "client/styles/generated/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { "import-x": importX, "react-hooks": reactHooks },
-    settings: { "import-x/resolver-next": [resolver] },
+    plugins: { n: nodePlugin, "react-hooks": reactHooks },
     languageOptions: { globals: { ...globals.node } },
+    settings: { n: { tryExtensions: [".ts", ".tsx", ".js", ".json"] } },
     rules: {
       "@typescript-eslint/no-unused-vars": [
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "import-x/no-duplicates": "error",
-      "import-x/no-self-import": "error",
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      // Every package imported is declared; code that ships imports only runtime dependencies.
-      "import-x/no-extraneous-dependencies": ["error", { devDependencies: true }],
+      // Every package imported is declared in package.json.
+      "n/no-extraneous-import": "error",
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
     },
   },
   {
-    files: RUNTIME,
-    ignores: TESTS,
-    rules: { "import-x/no-extraneous-dependencies": ["error", { devDependencies: false }] },
-  },
-  {
     files: ["client/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
   },
+  // The boundaries. client/ ships to the browser and is rendered by the worker: it imports neither
+  // worker/ nor build-time code. worker/ is the deployed bundle: nothing build-time reaches it.
+  // Build-time code shares data shapes through client/contracts, never through the worker (the
+  // bench alone loads the worker's code, to measure it).
   {
-    // The boundaries: client never imports worker/, scripts/ or openapi/; the worker never imports
-    // build-time code; build-time code never reaches into the worker.
-    files: ["**/*.{ts,tsx}"],
+    files: ["client/**/*.{ts,tsx}"],
+    ignores: TESTS,
     rules: {
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            {
-              target: "./client",
-              from: ["./worker", "./scripts", "./openapi", "./test"],
-              message: "client/ ships to the browser and is rendered by the worker: it imports neither.",
-            },
-            {
-              target: "./worker",
-              from: ["./scripts", "./openapi", "./test"],
-              message: "worker/ is the deployed bundle: build-time code must not reach it.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": restricted(
+        ["worker", "scripts", "openapi", "test"],
+        "client/ never imports worker/, scripts/, openapi/ or test/.",
+        Object.keys(pkg.devDependencies),
+      ),
     },
   },
   {
-    // The bench is the one build-time tool allowed to load the worker's code: it measures it.
+    files: ["worker/**/*.{ts,tsx}"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-imports": restricted(
+        ["scripts", "openapi", "test"],
+        "worker/ never imports build-time code (scripts/, openapi/) or tests.",
+        Object.keys(pkg.devDependencies),
+      ),
+    },
+  },
+  {
+    files: ["client/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": restricted(
+        ["worker", "scripts", "openapi"],
+        "client/ never imports worker/, scripts/ or openapi/.",
+      ),
+    },
+  },
+  {
     files: ["scripts/**/*.ts", "openapi/**/*.ts"],
     ignores: ["scripts/bench/**"],
     rules: {
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            {
-              target: ["./scripts", "./openapi"],
-              from: "./worker",
-              message: "build-time code shares data shapes through client/contracts, not the worker.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": restricted(
+        ["worker"],
+        "build-time code shares data shapes through client/contracts, not the worker.",
+      ),
     },
   },
   prettier,
