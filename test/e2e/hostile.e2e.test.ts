@@ -27,7 +27,7 @@ const PAYLOADS = [
   '"><img src=x onerror=alert(1)>',
   "'><svg/onload=alert(1)>",
   "javascript:alert(1)",
-  "../../../../etc/passwd",
+  "../../../../etc/passwd", // url-path: a request path sent to the server, not a file this repo reads
   "..%2f..%2f..%2fetc%2fpasswd",
   "%2e%2e%2f%2e%2e%2f",
   "%252e%252e%252f",

@@ -27,11 +27,15 @@ const DOTTED = /(["'`])((?:\.\.\/)*\.\.(?:\/[^"'`\s]*)?)\1/g;
 /** A root-anchored join that steps up: path.join(ROOT, "..") and the like. */
 const ROOT_UP = /\b(?:ROOT|REPO_ROOT|root|repoRoot|projectRoot)\s*,\s*["'`]\.\.(?:\/|["'`])/;
 
+/** Lines marked so hold URL paths sent to a server (hostile-input tests), not files the repo reads. */
+const URL_PATH_MARK = "// url-path:";
+
 /** Each line of `text` that reaches above the repository root from `file`. */
 export function escapes(file: string, text: string): string[] {
   const found: string[] = [];
   text.split("\n").forEach((line, i) => {
     const where = `${path.relative(REPO_ROOT, file)}:${i + 1}: ${line.trim()}`;
+    if (line.includes(URL_PATH_MARK)) return;
     if (ROOT_UP.test(line)) return void found.push(where);
     for (const m of line.matchAll(DOTTED)) {
       if (!inside(path.resolve(path.dirname(file), m[2]!))) return void found.push(where);
@@ -59,5 +63,6 @@ describe("the repository", () => {
     expect(escapes(at, `readFile(path.resolve(import.meta.dirname, "../../../shared/a.md"))`)).toHaveLength(1);
     expect(escapes(at, `import x from "../../client/contracts/page";`)).toEqual([]);
     expect(escapes(at, `const root = path.resolve(import.meta.dirname, "../..");`)).toEqual([]);
+    expect(escapes(at, `"../../../../etc/passwd", ${URL_PATH_MARK} sent as a request path`)).toEqual([]);
   });
 });
