@@ -17,7 +17,9 @@ import { assets } from "./assets";
 import { fallbackConfig } from "./fallback-config";
 import { flattenSidebar } from "../../client/contracts/sidebar";
 
-export class RenderError extends Error {}
+export class RenderError extends Error {
+  override name = "RenderError";
+}
 
 async function stream(element: ReactNode): Promise<ReadableStream<Uint8Array>> {
   let failure: unknown = null;
