@@ -12,7 +12,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSite } from "../build/build";
-import { collectGarbage, diffAgainstLive, history, liveBuildId, recordPublish, rollback } from "./operations";
+import { collectGarbage, diffAgainstLive, history, liveBuildId, rollback } from "./operations";
 import { pageDigests, publishBuild } from "./publish";
 import { purgeUrls } from "./purge";
 import type { KvTarget } from "./kv-target";
@@ -62,7 +62,6 @@ async function run(kv: KvTarget, where: string): Promise<void> {
       if (dryRun) return console.log("dry run: nothing written");
       if (live === build.buildId) return console.log("the channel already serves this build");
       const result = await publishBuild(kv, build, channel);
-      await recordPublish(kv, channel, build.buildId);
       console.log(
         `published ${result.keysWritten} keys; channel ${channel} now serves ${build.buildId} (rollback: npm run rollback -- ${live ?? "<id>"})`,
       );
@@ -89,7 +88,7 @@ async function run(kv: KvTarget, where: string): Promise<void> {
       if (!Number.isFinite(days) || days < 0) usage("--retention-days must be a number of days");
       const result = await collectGarbage(kv, days, Date.now(), dryRun);
       console.log(
-        `${dryRun ? "would delete" : "deleted"} ${result.deleted.length} build(s) (${result.keysDeleted} keys): ${result.deleted.join(", ") || "none"}; kept ${result.kept.join(", ") || "none"}`,
+        `${dryRun ? "would delete" : "deleted"} ${result.deleted.length} build(s) (${result.keysDeleted} keys): ${result.deleted.join(", ") || "none"}; kept ${result.kept.join(", ") || "none"}; being published: ${result.inFlight.join(", ") || "none"}`,
       );
       return;
     }

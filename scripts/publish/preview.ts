@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { buildSite } from "../build/build";
-import { diffAgainstLive, recordPublish } from "./operations";
+import { diffAgainstLive } from "./operations";
 import { pageDigests, publishBuild } from "./publish";
 import { kvTargetFor } from "./target";
 
@@ -41,7 +41,6 @@ async function main(): Promise<void> {
   const build = await buildSite({ root, strict: true });
   const diff = await diffAgainstLive(kv, "production", pageDigests(build));
   await publishBuild(kv, build, channel);
-  await recordPublish(kv, channel, build.buildId);
   console.log(`published build ${build.buildId} to ${channel} on ${where}`);
   const wrangler = path.join(root, "node_modules/.bin/wrangler");
   const { stdout } = await run(

@@ -50,9 +50,16 @@ function memo<T>(map: Map<string, Promise<T>>, key: string, limit: number, load:
   return hit;
 }
 
+/** The part of KVNamespace the store reads through (narrow, so Node tests can hand it an in-memory KV). */
+export interface KvReader {
+  get(key: string, options: { cacheTtl?: number }): Promise<string | null>;
+  get<T>(key: string, options: { type: "json"; cacheTtl?: number }): Promise<T | null>;
+  get(key: string, options: { type: "arrayBuffer"; cacheTtl?: number }): Promise<ArrayBuffer | null>;
+}
+
 export class ContentStore {
   constructor(
-    private readonly kv: KVNamespace,
+    private readonly kv: KvReader,
     private readonly channel: string,
     /** Seconds KV may serve a cached pointer at the edge (minimum 30 on Cloudflare). */
     private readonly pointerTtl = 30,
