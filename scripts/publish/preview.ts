@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { buildSite } from "../build/build";
+import { parseCommand, USAGE, UsageError } from "./args";
 import { diffAgainstLive } from "./operations";
 import { pageDigests, publishBuild } from "./publish";
 import { kvTargetFor } from "./target";
@@ -35,9 +36,18 @@ async function currentBranch(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const alias = previewAlias(process.argv[2] ?? (await currentBranch()));
+  let branch: string | null;
+  try {
+    const command = parseCommand(["preview", ...process.argv.slice(2)]);
+    branch = command.name === "preview" ? command.branch : null;
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`${e.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const alias = previewAlias(branch ?? (await currentBranch()));
   const channel = `preview-${alias}`;
-  const { kv, where } = await kvTargetFor(root, ["--remote"]);
+  const { kv, where } = await kvTargetFor(root, true);
   const build = await buildSite({ root, strict: true });
   const diff = await diffAgainstLive(kv, "production", pageDigests(build));
   await publishBuild(kv, build, channel);
