@@ -2,7 +2,7 @@
  * The worker's one logger: a JSON line per event ({ level, event, ...fields }), so logs can be
  * searched and counted in `wrangler tail` and Logpush. An `error` field is reduced to its name and message.
  */
-type Level = "info" | "warn" | "error";
+type Level = "error";
 
 function write(level: Level, event: string, fields: Record<string, unknown>): void {
   const { error, ...rest } = fields;
@@ -14,13 +14,9 @@ function write(level: Level, event: string, fields: Record<string, unknown>): vo
       ? {}
       : { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
   });
-  if (level === "error") console.error(line);
-  else if (level === "warn") console.warn(line);
-  else console.log(line);
+  console.error(line);
 }
 
 export const log = {
-  info: (event: string, fields: Record<string, unknown> = {}) => write("info", event, fields),
-  warn: (event: string, fields: Record<string, unknown> = {}) => write("warn", event, fields),
-  error: (event: string, fields: Record<string, unknown> = {}) => write("error", event, fields),
+  error: (event: string, fields: Record<string, unknown>) => write("error", event, fields),
 };

@@ -9,7 +9,7 @@ import type { KvTarget, KvValue } from "./kv-target";
 const BULK_KEYS = 5000;
 const BULK_BYTES = 50 * 1024 * 1024;
 
-export interface CloudflareKvOptions {
+interface CloudflareKvOptions {
   apiToken: string;
   accountId: string;
   namespaceId: string;

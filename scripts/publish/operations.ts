@@ -46,7 +46,7 @@ export async function history(kv: KvTarget, channel: string): Promise<PublishRec
   return (await readJson<PublishRecord[]>(kv, kvKeys.history(channel))) ?? [];
 }
 
-export class OperationError extends Error {}
+class OperationError extends Error {}
 
 /** Points `channel` at a retained build. The build must be complete (its manifest present). */
 export async function rollback(

@@ -18,7 +18,7 @@ const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** A branch name as a preview alias: lower-case letters, digits and "-", at most 40 characters. */
-export function previewAlias(branch: string): string {
+function previewAlias(branch: string): string {
   const alias = branch
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

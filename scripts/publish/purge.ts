@@ -8,7 +8,7 @@ import { cloudflareClient } from "./cloudflare-kv";
 
 const PURGE_BATCH = 30;
 
-export interface PurgeOptions {
+interface PurgeOptions {
   zoneId?: string;
   apiToken?: string;
   /** Overridable for tests, which point it at a fake API on 127.0.0.1. */

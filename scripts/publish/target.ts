@@ -8,9 +8,9 @@ import { CloudflareKv } from "./cloudflare-kv";
 import type { KvTarget } from "./kv-target";
 import { openLocalKv } from "./local-kv";
 
-export class TargetError extends Error {}
+class TargetError extends Error {}
 
-export interface Target {
+interface Target {
   kv: KvTarget;
   where: string;
   /** Releases what the target holds open (the local store's workerd); call it when done. */

@@ -17,7 +17,7 @@ export class ContentCorrupt extends Error {
 }
 
 /** How long a KV read may take before the request treats KV as down. */
-export const KV_TIMEOUT_MS = 3000;
+const KV_TIMEOUT_MS = 3000;
 
 /** A KV read that fails or takes longer than KV_TIMEOUT_MS rejects with ContentUnavailable. */
 function read<T>(pending: Promise<T>, what: string): Promise<T> {

@@ -5,7 +5,6 @@ import type { Env, StoreVars } from "../env";
 import { handleQueries, jsonError, MAX_BODY_BYTES } from "./endpoint";
 
 export { renderSearchPage } from "./page";
-export { SearchEngine } from "./engine";
 
 /** `POST /1/indexes/*\/queries` (any index name stands for the build's index). Mount before the page routes. */
 export const searchApi = new Hono<{ Bindings: Env; Variables: StoreVars }>();
