@@ -1,4 +1,7 @@
 /** Bindings of the worker (see wrangler.toml) and the typed Hono context built on them. */
+import type { Manifest } from "../client/contracts/page";
+import type { ContentStore } from "./content-store";
+
 export interface Env {
   /** Builds and channel pointers written by scripts/publish. */
   CONTENT: KVNamespace;
@@ -20,4 +23,17 @@ declare global {
   }
 }
 
-export type AppEnv = { Bindings: Env };
+/** Set by worker/middleware/clean-url.ts: the request's path, already clean (as typed, not decoded). */
+export type PathVars = { path: string };
+/** Set by worker/middleware/content.ts: the reader of KV for this deployment's channel. */
+export type StoreVars = { store: ContentStore };
+/** Set by worker/middleware/live-build.ts: the build the channel serves now. */
+export type BuildVars = { buildId: string; manifest: Manifest };
+/** Set by worker/middleware/page-cache.ts: the rendered-page cache, or null when it is turned off. */
+export type CacheVars = { cache: Cache | null };
+
+type PageVars = PathVars & StoreVars & BuildVars & CacheVars;
+/** The app as a whole: any variable may still be unset (the error handler runs whatever failed). */
+export type AppEnv = { Bindings: Env; Variables: Partial<PageVars> };
+/** What the page routes see, mounted after the middleware: every variable set. */
+export type PageEnv = { Bindings: Env; Variables: PageVars };

@@ -1,9 +1,11 @@
 /**
  * Channel operations over any KvTarget: what changed against the live build, rollback to a retained
- * build, and garbage collection of old builds (never the live or the previous one of any channel).
+ * build, and garbage collection of old builds (never the live or the previous one of any channel,
+ * nor one being published).
  */
 import { kvKeys, type Manifest, type PublishRecord } from "../../client/contracts/page";
 import type { KvTarget } from "./kv-target";
+import { PENDING_TTL_MS, pendingKey, readPending } from "./pending";
 
 export interface RouteDiff {
   added: string[];
@@ -44,7 +46,7 @@ export async function history(kv: KvTarget, channel: string): Promise<PublishRec
   return (await readJson<PublishRecord[]>(kv, kvKeys.history(channel))) ?? [];
 }
 
-export class OperationError extends Error {}
+class OperationError extends Error {}
 
 /** Points `channel` at a retained build. The build must be complete (its manifest present). */
 export async function rollback(
@@ -77,14 +79,21 @@ export async function recordPublish(kv: KvTarget, channel: string, buildId: stri
 export interface GcResult {
   kept: string[];
   deleted: string[];
+  /** Builds being published now (a fresh pending record): kept, with everything they name. */
+  inFlight: string[];
   keysDeleted: number;
 }
 
 /**
  * Deletes builds last published more than `retentionDays` ago, keeping the live and the previous
- * build of every channel, then the blobs (page records, files) and content assets no kept build
- * refers to. Do not run it while a publish is writing: the new build's blobs are not referenced
- * until its manifest is written.
+ * build of every channel and every build being published, then the blobs (page records, files) and
+ * content assets no kept build refers to.
+ *
+ * Keys are listed before the roots are read. A build whose keys are in that listing has, by the
+ * time the roots are read, either a pending record (it is being published) or a channel and
+ * history entry (its publish finished), since a publish removes its pending record last; so no
+ * build's value is taken for an orphan. Pending records older than PENDING_TTL_MS are from
+ * publishes that died: they are deleted and protect nothing.
  */
 export async function collectGarbage(
   kv: KvTarget,
@@ -92,10 +101,16 @@ export async function collectGarbage(
   now = Date.now(),
   dryRun = false,
 ): Promise<GcResult> {
-  const channels = (await kv.list("channel/")).map((k) => k.slice("channel/".length));
-  const protectedIds = new Set<string>();
+  const buildKeys = await kv.list("build/");
+  const stored = [...(await kv.list("asset/")), ...(await kv.list("blob/"))];
+
+  const pending = await readPending(kv);
+  const fresh = pending.filter((p) => now - Date.parse(p.at) < PENDING_TTL_MS);
+  const expired = pending.filter((p) => !fresh.includes(p)).map((p) => pendingKey(p.buildId));
+  const protectedIds = new Set(fresh.map((p) => p.buildId));
+  const used = new Set(fresh.flatMap((p) => [...p.blobs.map(kvKeys.blob), ...p.assets.map(kvKeys.asset)]));
   const lastSeen = new Map<string, number>();
-  for (const channel of channels) {
+  for (const channel of (await kv.list("channel/")).map((k) => k.slice("channel/".length))) {
     const live = await liveBuildId(kv, channel);
     if (live) protectedIds.add(live);
     const past = await history(kv, channel);
@@ -104,20 +119,21 @@ export async function collectGarbage(
     if (previous) protectedIds.add(previous);
     for (const p of past) lastSeen.set(p.buildId, Math.max(lastSeen.get(p.buildId) ?? 0, Date.parse(p.at)));
   }
-  const buildKeys = await kv.list("build/");
+
   const ids = [...new Set(buildKeys.map((k) => k.split("/")[1]!))];
   const cutoff = now - retentionDays * 86_400_000;
   const deleted = ids.filter((id) => !protectedIds.has(id) && (lastSeen.get(id) ?? 0) < cutoff);
   const kept = ids.filter((id) => !deleted.includes(id));
   const doomed = buildKeys.filter((k) => deleted.includes(k.split("/")[1]!));
-  const used = new Set<string>();
-  for (const id of kept) {
+  // Roots too: a publish that finished after the listing has no keys in it, but its blobs may be there.
+  for (const id of new Set([...kept, ...protectedIds])) {
     for (const name of (await readJson<string[]>(kv, kvKeys.buildAssets(id))) ?? []) used.add(kvKeys.asset(name));
     const blobs = (await readJson<Manifest>(kv, kvKeys.manifest(id)))?.blobs;
     for (const digest of [...Object.values(blobs?.pages ?? {}), ...Object.values(blobs?.files ?? {})])
       used.add(kvKeys.blob(digest));
   }
-  const orphans = [...(await kv.list("asset/")), ...(await kv.list("blob/"))].filter((k) => !used.has(k));
-  if (!dryRun) await kv.deleteMany([...doomed, ...orphans]);
-  return { kept, deleted, keysDeleted: doomed.length + orphans.length };
+  const orphans = stored.filter((k) => !used.has(k));
+  const doomedKeys = [...doomed, ...orphans, ...expired];
+  if (!dryRun) await kv.deleteMany(doomedKeys);
+  return { kept, deleted, inFlight: fresh.map((p) => p.buildId), keysDeleted: doomedKeys.length };
 }

@@ -9,7 +9,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { buildSite } from "../build/build";
-import { diffAgainstLive, recordPublish } from "./operations";
+import { parseCommand, USAGE, UsageError } from "./args";
+import { diffAgainstLive } from "./operations";
 import { pageDigests, publishBuild } from "./publish";
 import { kvTargetFor } from "./target";
 
@@ -17,7 +18,7 @@ const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** A branch name as a preview alias: lower-case letters, digits and "-", at most 40 characters. */
-export function previewAlias(branch: string): string {
+function previewAlias(branch: string): string {
   const alias = branch
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
@@ -35,13 +36,21 @@ async function currentBranch(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const alias = previewAlias(process.argv[2] ?? (await currentBranch()));
+  let branch: string | null;
+  try {
+    const command = parseCommand(["preview", ...process.argv.slice(2)]);
+    branch = command.name === "preview" ? command.branch : null;
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`${e.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const alias = previewAlias(branch ?? (await currentBranch()));
   const channel = `preview-${alias}`;
-  const { kv, where } = await kvTargetFor(root, ["--remote"]);
+  const { kv, where } = await kvTargetFor(root, true);
   const build = await buildSite({ root, strict: true });
   const diff = await diffAgainstLive(kv, "production", pageDigests(build));
   await publishBuild(kv, build, channel);
-  await recordPublish(kv, channel, build.buildId);
   console.log(`published build ${build.buildId} to ${channel} on ${where}`);
   const wrangler = path.join(root, "node_modules/.bin/wrangler");
   const { stdout } = await run(

@@ -1,48 +1,70 @@
 /**
- * Publishing a build: the values it needs are written first (page records and files as
- * content-addressed blobs, only those KV does not hold yet; images; the search index), then the
- * build's manifest, then the channel pointer is flipped. A reader sees the old build or the new
- * one, never a mix; an interrupted publish leaves the old build live. A one-page change writes a
- * handful of keys, not the whole site (KV's free plan allows 1,000 writes a day).
+ * Publishing a build, in an order that keeps every reader and the garbage collector safe:
+ *
+ * 1. `pending/<id>` (scripts/publish/pending.ts): from here on GC keeps everything the build names;
+ * 2. the values it needs: page records and files as content-addressed blobs and images, only those
+ *    the live build does not already have; the search index; the build's image list;
+ * 3. `build/<id>/manifest`: its presence marks the build complete;
+ * 4. the channel pointer, then the channel's history; then the pending record goes.
+ *
+ * A reader sees the old build or the new one, never a mix; an interrupted publish leaves the old
+ * build live and can simply be run again. A one-page change writes a handful of keys, not the
+ * whole site (KV's free plan allows 1,000 writes a day).
  */
 import { kvKeys, type Manifest } from "../../client/contracts/page";
 import { pageRecordValue } from "../build/blobs";
 import type { SiteBuild } from "../build/build";
 import type { KvTarget } from "./kv-target";
+import { readJson, recordPublish } from "./operations";
+import { pendingKey, type PendingPublish } from "./pending";
 
 export interface PublishResult {
   buildId: string;
   previous: string | null;
+  /** Keys of the build written (blobs, images, search index, image list, manifest); bookkeeping not counted. */
   keysWritten: number;
 }
 
-/** Digests of the blobs the live build uses: a new build need not write them again. */
-async function liveBlobs(kv: KvTarget, live: string | null): Promise<Set<string>> {
-  const text = live ? await kv.get(kvKeys.manifest(live.trim())) : null;
-  if (!text) return new Set();
-  const manifest = JSON.parse(text) as Partial<Manifest>;
-  return new Set([...Object.values(manifest.blobs?.pages ?? {}), ...Object.values(manifest.blobs?.files ?? {})]);
+/**
+ * What the live build already stored. Only these are trusted to exist: they are GC roots for as
+ * long as this publish runs, unlike a stray key that happens to be in KV now (GC may be deleting it).
+ */
+async function liveValues(kv: KvTarget, live: string | null): Promise<{ blobs: Set<string>; assets: Set<string> }> {
+  const manifest = live ? await readJson<Partial<Manifest>>(kv, kvKeys.manifest(live)) : null;
+  const assets = live ? await readJson<string[]>(kv, kvKeys.buildAssets(live)) : null;
+  return {
+    blobs: new Set([...Object.values(manifest?.blobs?.pages ?? {}), ...Object.values(manifest?.blobs?.files ?? {})]),
+    assets: new Set(manifest ? (assets ?? []) : []),
+  };
 }
 
 export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: string): Promise<PublishResult> {
-  const previous = await kv.get(kvKeys.channel(channel));
-  const have = await liveBlobs(kv, previous);
+  const previous = (await kv.get(kvKeys.channel(channel)))?.trim() || null;
   const blobs = new Map<string, string>();
   for (const [route, record] of build.pages) blobs.set(build.manifest.blobs.pages[route]!, pageRecordValue(record));
   for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, file.body);
+  const pending: PendingPublish = {
+    buildId: build.buildId,
+    channel,
+    at: new Date().toISOString(),
+    blobs: [...blobs.keys()],
+    assets: [...build.assets.keys()],
+  };
+  await kv.put(pendingKey(build.buildId), JSON.stringify(pending));
+
+  const have = await liveValues(kv, previous);
   const entries: { key: string; value: string | Uint8Array }[] = [...blobs]
-    .filter(([digest]) => !have.has(digest))
+    .filter(([digest]) => !have.blobs.has(digest))
     .map(([digest, value]) => ({ key: kvKeys.blob(digest), value }));
-  // Images are content-addressed too: only the ones KV does not hold yet are written.
-  const existing = new Set(await kv.list("asset/"));
   for (const [name, a] of build.assets)
-    if (!existing.has(kvKeys.asset(name))) entries.push({ key: kvKeys.asset(name), value: new Uint8Array(a.body) });
+    if (!have.assets.has(name)) entries.push({ key: kvKeys.asset(name), value: new Uint8Array(a.body) });
   entries.push({ key: kvKeys.searchIndex(build.buildId), value: JSON.stringify(build.search.index) });
   entries.push({ key: kvKeys.buildAssets(build.buildId), value: JSON.stringify([...build.assets.keys()]) });
   await kv.putMany(entries);
-  // The manifest goes last within the build: its presence marks the build complete.
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifest));
   if (previous !== build.buildId) await kv.put(kvKeys.channel(channel), build.buildId);
+  await recordPublish(kv, channel, build.buildId);
+  await kv.deleteMany([pendingKey(build.buildId)]);
   return { buildId: build.buildId, previous, keysWritten: entries.length + 1 };
 }
 

@@ -1,16 +1,18 @@
 /**
- * Purges changed URLs from Cloudflare's cache after a publish, when zone credentials are configured
- * (CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_TOKEN). Without them nothing is sent: rendered pages are
- * cached under the build id, so the new build's pages are new cache entries anyway.
+ * Purges changed URLs from Cloudflare's cache after a publish, through the official SDK, when zone
+ * credentials are configured (CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_TOKEN). Without them nothing is
+ * sent: rendered pages are cached under the build id, so the new build's pages are new cache entries anyway.
  */
+import { APIError } from "cloudflare";
+import { cloudflareClient } from "./cloudflare-kv";
+
 const PURGE_BATCH = 30;
 
-export interface PurgeOptions {
+interface PurgeOptions {
   zoneId?: string;
   apiToken?: string;
   /** Overridable for tests, which point it at a fake API on 127.0.0.1. */
   apiBase?: string;
-  fetchImpl?: typeof fetch;
 }
 
 export async function purgeUrls(
@@ -20,19 +22,14 @@ export async function purgeUrls(
   if (!options.zoneId || !options.apiToken)
     return { purged: 0, skipped: "no zone credentials (CLOUDFLARE_ZONE_ID, CLOUDFLARE_API_TOKEN)" };
   if (!urls.length) return { purged: 0, skipped: "nothing changed" };
-  const base = options.apiBase ?? "https://api.cloudflare.com/client/v4";
-  const doFetch = options.fetchImpl ?? fetch;
+  const client = cloudflareClient({ apiToken: options.apiToken, baseURL: options.apiBase });
   for (let i = 0; i < urls.length; i += PURGE_BATCH) {
-    const res = await doFetch(`${base}/zones/${encodeURIComponent(options.zoneId)}/purge_cache`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${options.apiToken}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ files: urls.slice(i, i + PURGE_BATCH) }),
-    });
-    const body = (await res.json().catch(() => ({}))) as { success?: boolean; errors?: { message: string }[] };
-    if (!res.ok || body.success === false) {
-      throw new Error(
-        `cache purge failed (${res.status}): ${body.errors?.map((e) => e.message).join("; ") || "no details"}`,
-      );
+    try {
+      await client.cache.purge({ zone_id: options.zoneId, files: urls.slice(i, i + PURGE_BATCH) });
+    } catch (e) {
+      if (!(e instanceof APIError)) throw e;
+      const details = e.errors.map((x) => x.message).join("; ") || "no details";
+      throw new Error(`cache purge failed (${e.status}): ${details}`, { cause: e });
     }
   }
   return { purged: urls.length, skipped: null };

@@ -1,27 +1,36 @@
 /**
  * Chooses where the operations commands act: local KV (the default: the store `npm start` serves,
- * no account needed, opened through Miniflare) or Cloudflare KV with `--remote`, through wrangler
- * (needs KV_NAMESPACE_ID, CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in the environment).
+ * no account needed, opened through Miniflare) or Cloudflare KV with `--remote`, through the
+ * Cloudflare SDK (needs KV_NAMESPACE_ID, CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID).
  */
 import path from "node:path";
+import { CloudflareKv } from "./cloudflare-kv";
 import type { KvTarget } from "./kv-target";
 import { openLocalKv } from "./local-kv";
-import { WranglerKv } from "./wrangler-kv";
 
-export class TargetError extends Error {}
+class TargetError extends Error {}
 
-export interface Target {
+interface Target {
   kv: KvTarget;
   where: string;
   /** Releases what the target holds open (the local store's workerd); call it when done. */
   close(): Promise<void>;
 }
 
-export async function kvTargetFor(root: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Target> {
-  if (args.includes("--remote")) {
+export async function kvTargetFor(
+  root: string,
+  remote: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Target> {
+  if (remote) {
     const missing = ["KV_NAMESPACE_ID", "CLOUDFLARE_API_TOKEN", "CLOUDFLARE_ACCOUNT_ID"].filter((k) => !env[k]);
     if (missing.length) throw new TargetError(`--remote needs ${missing.join(", ")} in the environment`);
-    const kv = new WranglerKv(root, { remote: true, namespaceId: env.KV_NAMESPACE_ID! });
+    const kv = new CloudflareKv({
+      apiToken: env.CLOUDFLARE_API_TOKEN!,
+      accountId: env.CLOUDFLARE_ACCOUNT_ID!,
+      namespaceId: env.KV_NAMESPACE_ID!,
+      baseURL: env.CLOUDFLARE_API_BASE_URL,
+    });
     return { kv, where: `Cloudflare KV ${env.KV_NAMESPACE_ID}`, close: async () => {} };
   }
   // The store wrangler keeps under --persist-to <dir> (<dir>/v3/kv), opened in this process: a
@@ -29,10 +38,4 @@ export async function kvTargetFor(root: string, args: string[], env: NodeJS.Proc
   const persistTo = env.DOCS_LOCAL_STATE ?? path.join(root, ".wrangler/state");
   const local = await openLocalKv(path.join(persistTo, "v3/kv"));
   return { kv: local.kv, where: `local KV in ${path.relative(root, persistTo) || "."}`, close: local.dispose };
-}
-
-/** The value after a flag, e.g. option(["--channel", "x"], "--channel") → "x". */
-export function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
 }

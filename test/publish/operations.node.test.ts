@@ -1,12 +1,7 @@
-/** Publishing, rollback and garbage collection over KV (in memory, and through wrangler locally). */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+/** Rollback and garbage collection over KV (in memory). */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { collectGarbage, diffDigests, history, rollback, recordPublish } from "../../scripts/publish/operations";
-import { LOCAL_KV_ID } from "../../scripts/publish/local-kv";
-import { WranglerKv } from "../../scripts/publish/wrangler-kv";
+import { collectGarbage, diffDigests, history, rollback } from "../../scripts/publish/operations";
 import { MemoryKv } from "../helpers/memory-kv";
 
 const DAY = 86_400_000;
@@ -112,30 +107,4 @@ describe("collectGarbage", () => {
     expect(result.deleted).toEqual(["000000000001"]);
     expect([...kv.data.keys()]).toEqual(before);
   });
-});
-
-describe("through wrangler on local KV (the code path --remote uses)", () => {
-  it("writes, lists, reads and deletes keys, binary values included", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "docs-wrangler-kv-"));
-    try {
-      const kv = new WranglerKv(path.resolve(import.meta.dirname, "../.."), {
-        remote: false,
-        namespaceId: LOCAL_KV_ID,
-        persistTo: dir,
-      });
-      await kv.putMany([
-        { key: "build/x/page/", value: '{"title":"Home"}' },
-        { key: "asset/pixel.png", value: new Uint8Array([137, 80, 78, 71]) },
-      ]);
-      await recordPublish(kv, "production", "0123456789ab");
-      expect(await kv.get("build/x/page/")).toBe('{"title":"Home"}');
-      expect(await kv.list("build/")).toEqual(["build/x/page/"]);
-      expect((await history(kv, "production"))[0]?.buildId).toBe("0123456789ab");
-      expect(await kv.get("missing-key")).toBeNull();
-      await kv.deleteMany(["build/x/page/"]);
-      expect(await kv.list("build/")).toEqual([]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
 });

@@ -37,10 +37,16 @@ describe("publishBuild", () => {
         Object.values(second.manifest.blobs.pages).includes(k.slice("blob/".length)),
       );
       expect(pageBlobs).toEqual([kvKeys.blob(changedPage)]);
-      expect(result.keysWritten).toBe(kv.written.length - 1); // the channel pointer is not counted
+      // The pending record, the channel pointer and the history are bookkeeping, not counted.
+      expect(result.keysWritten).toBe(kv.written.length - 3);
       expect(kv.written.length).toBeLessThan(everything / 2);
-      expect(kv.written.at(-2)).toBe(kvKeys.manifest(second.buildId));
-      expect(kv.written.at(-1)).toBe(kvKeys.channel("production"));
+      expect(kv.written[0]).toBe(`pending/${second.buildId}`);
+      expect(kv.written.slice(-3)).toEqual([
+        kvKeys.manifest(second.buildId),
+        kvKeys.channel("production"),
+        kvKeys.history("production"),
+      ]);
+      expect(await kv.list("pending/")).toEqual([]);
 
       // Every page and file of both builds can still be read (the old one for a rollback).
       for (const build of [first, second]) {

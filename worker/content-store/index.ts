@@ -7,17 +7,28 @@ import { kvKeys, type Manifest, type PageRecord } from "../../client/contracts/p
 import type { SearchIndexFile } from "../../client/contracts/search";
 import { SearchEngine } from "../search/engine";
 
-export class ContentUnavailable extends Error {}
+/** KV failed, timed out or does not hold the build yet: retrying may help (503 + Retry-After). */
+export class ContentUnavailable extends Error {
+  override name = "ContentUnavailable";
+}
+/** The build in KV is inconsistent (a listed page without its record, a corrupt record): retrying will not help (500). */
+export class ContentCorrupt extends Error {
+  override name = "ContentCorrupt";
+}
 
 /** How long a KV read may take before the request treats KV as down. */
-export const KV_TIMEOUT_MS = 3000;
+const KV_TIMEOUT_MS = 3000;
 
-function withTimeout<T>(read: Promise<T>, what: string): Promise<T> {
+/** A KV read that fails or takes longer than KV_TIMEOUT_MS rejects with ContentUnavailable. */
+function read<T>(pending: Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ContentUnavailable(`KV timed out ${what}`)), KV_TIMEOUT_MS);
   });
-  return Promise.race([read, timeout]).finally(() => {
+  const failed = pending.catch((cause: unknown) => {
+    throw new ContentUnavailable(`KV failed ${what}`, { cause });
+  });
+  return Promise.race([failed, timeout]).finally(() => {
     if (timer !== undefined) clearTimeout(timer);
   });
 }
@@ -39,9 +50,16 @@ function memo<T>(map: Map<string, Promise<T>>, key: string, limit: number, load:
   return hit;
 }
 
+/** The part of KVNamespace the store reads through (narrow, so Node tests can hand it an in-memory KV). */
+export interface KvReader {
+  get(key: string, options: { cacheTtl?: number }): Promise<string | null>;
+  get<T>(key: string, options: { type: "json"; cacheTtl?: number }): Promise<T | null>;
+  get(key: string, options: { type: "arrayBuffer"; cacheTtl?: number }): Promise<ArrayBuffer | null>;
+}
+
 export class ContentStore {
   constructor(
-    private readonly kv: KVNamespace,
+    private readonly kv: KvReader,
     private readonly channel: string,
     /** Seconds KV may serve a cached pointer at the edge (minimum 30 on Cloudflare). */
     private readonly pointerTtl = 30,
@@ -49,7 +67,7 @@ export class ContentStore {
 
   /** The build id the channel points at. */
   async liveBuildId(): Promise<string> {
-    const id = await withTimeout(
+    const id = await read(
       this.kv.get(kvKeys.channel(this.channel), { cacheTtl: this.pointerTtl }),
       "reading the channel pointer",
     );
@@ -60,7 +78,7 @@ export class ContentStore {
   manifest(buildId: string): Promise<Manifest> {
     let memo = manifests.get(buildId);
     if (!memo) {
-      memo = withTimeout(
+      memo = read(
         this.kv.get<Manifest>(kvKeys.manifest(buildId), { type: "json", cacheTtl: 3600 }),
         "reading the manifest",
       ).then((m) => {
@@ -79,26 +97,27 @@ export class ContentStore {
   /** The build's search engine, loaded from KV once per isolate per build. */
   searchIndex(buildId: string): Promise<SearchEngine> {
     return memo(searchIndexes, buildId, SEARCH_MEMO_LIMIT, async () => {
-      const file = await this.kv.get<SearchIndexFile>(kvKeys.searchIndex(buildId), { type: "json", cacheTtl: 3600 });
+      // No timeout: the index is large and read once per isolate per build.
+      const file = await this.kv
+        .get<SearchIndexFile>(kvKeys.searchIndex(buildId), { type: "json", cacheTtl: 3600 })
+        .catch((cause: unknown) => {
+          throw new ContentUnavailable("KV failed reading the search index", { cause });
+        });
       if (!file) throw new ContentUnavailable(`build ${buildId} has no search index`);
       return new SearchEngine(file);
     });
   }
 
-  /** The page record of `route` in the manifest's build, or null when the build has no such page. */
-  async page(manifest: Manifest, route: string): Promise<PageRecord | null> {
+  /** The page record of a route of the manifest's build. */
+  async page(manifest: Manifest, route: string): Promise<PageRecord> {
     const digest = manifest.blobs.pages[route];
-    if (!digest) return null;
-    const record = await withTimeout(
-      this.kv.get<PageRecord>(kvKeys.blob(digest), { type: "json", cacheTtl: 3600 }),
-      "reading a page",
-    );
-    if (
-      record !== null &&
-      (typeof record !== "object" || !Array.isArray(record.tree) || typeof record.title !== "string")
-    ) {
-      throw new ContentUnavailable(`the page record of ${route} in build ${manifest.buildId} is corrupt`);
-    }
+    const record = digest
+      ? await read(this.kv.get<PageRecord>(kvKeys.blob(digest), { type: "json", cacheTtl: 3600 }), "reading a page")
+      : null;
+    if (record === null)
+      throw new ContentCorrupt(`build ${manifest.buildId} lists ${route} but has no page record for it`);
+    if (typeof record !== "object" || !Array.isArray(record.tree) || typeof record.title !== "string")
+      throw new ContentCorrupt(`the page record of ${route} in build ${manifest.buildId} is corrupt`);
     return record;
   }
 
@@ -106,6 +125,11 @@ export class ContentStore {
   async file(manifest: Manifest, path: string): Promise<string | null> {
     const digest = manifest.blobs.files[path];
     if (!digest) return null;
-    return withTimeout(this.kv.get(kvKeys.blob(digest), { cacheTtl: 3600 }), "reading a file");
+    return read(this.kv.get(kvKeys.blob(digest), { cacheTtl: 3600 }), "reading a file");
+  }
+
+  /** A content image (shared by every build: names are content hashes), or null. */
+  asset(name: string): Promise<ArrayBuffer | null> {
+    return read(this.kv.get(kvKeys.asset(name), { type: "arrayBuffer", cacheTtl: 86400 }), "reading an image");
   }
 }

@@ -1,17 +1,21 @@
 /**
- * Security headers for every response the worker makes. The CSP allows no inline script except the
- * pre-paint script, by hash, and the assistant's origin only when it is enabled.
+ * Security headers of every HTML document, by hono/secure-headers configured to the site's policy
+ * (its defaults differ). The CSP allows no inline script except the pre-paint script, by hash, and
+ * the assistant's origin only when the build enables it. test/worker/headers.worker.test.ts pins the set.
  */
+import type { MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import { secureHeaders } from "hono/secure-headers";
+import type { Manifest } from "../../client/contracts/page";
 import { PREPAINT_SCRIPT } from "../../client/boot/prepaint";
+import type { AppEnv } from "../env";
 
-let prepaintHash: Promise<string> | undefined;
 /**
  * The only inline style the site runs: the <style> inside the "Search by Algolia" logo that the
  * DocSearch modal (@docsearch/react 3.9) always renders. Allowed by hash; the search e2e test
  * fails on a CSP violation if an upgrade changes it.
  */
-export const DOCSEARCH_LOGO_STYLE = ".cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:evenodd;}";
-let docsearchStyleHash: Promise<string> | undefined;
+const DOCSEARCH_LOGO_STYLE = ".cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:evenodd;}";
 
 async function sha256Base64(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -20,34 +24,69 @@ async function sha256Base64(text: string): Promise<string> {
   return btoa(binary);
 }
 
-export async function contentSecurityPolicy(assistantOrigin: string | null): Promise<string> {
-  prepaintHash ??= sha256Base64(PREPAINT_SCRIPT);
-  docsearchStyleHash ??= sha256Base64(DOCSEARCH_LOGO_STYLE);
-  const extra = assistantOrigin ? ` ${assistantOrigin}` : "";
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'sha256-${await prepaintHash}'${extra}`,
-    `style-src 'self' 'sha256-${await docsearchStyleHash}'${extra}`,
-    `img-src 'self' data:${extra}`,
-    // The API explorer sends requests to any node the reader names: https anywhere, http on this computer.
-    `connect-src 'self' https: http://127.0.0.1:* http://localhost:*${extra}`,
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "upgrade-insecure-requests",
-  ].join("; ");
+async function policy(assistantOrigin: string | null): Promise<MiddlewareHandler> {
+  const extra = assistantOrigin ? [assistantOrigin] : [];
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", `'sha256-${await sha256Base64(PREPAINT_SCRIPT)}'`, ...extra],
+      styleSrc: ["'self'", `'sha256-${await sha256Base64(DOCSEARCH_LOGO_STYLE)}'`, ...extra],
+      imgSrc: ["'self'", "data:", ...extra],
+      // The API explorer sends requests to any node the reader names: https anywhere, http on this computer.
+      connectSrc: ["'self'", "https:", "http://127.0.0.1:*", "http://localhost:*", ...extra],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: [],
+    },
+    strictTransportSecurity: "max-age=63072000; includeSubDomains; preload",
+    xContentTypeOptions: true,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      payment: [],
+      usb: [],
+      // FLoC's opt-out, still sent; hono's list of directives no longer names it.
+      ...({ interestCohort: [] } as object),
+    },
+    xFrameOptions: "DENY",
+    crossOriginOpenerPolicy: true,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
 }
 
-export async function securityHeaders(assistantOrigin: string | null): Promise<Record<string, string>> {
-  return {
-    "Content-Security-Policy": await contentSecurityPolicy(assistantOrigin),
-    "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
-  };
+/** One configured middleware per assistant origin (a build's setting: in practice one or two). */
+const policies = new Map<string, Promise<MiddlewareHandler>>();
+
+function assistantOrigin(manifest: Manifest | undefined): string | null {
+  const a = manifest?.config.assistant;
+  return a?.enabled && a.scriptUrl ? new URL(a.scriptUrl).origin : null;
 }
+
+/**
+ * Applied once the response exists, since the CSP depends on the build the response came from.
+ * Only HTML documents get the set: files, images and redirects carry their own headers.
+ */
+export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (!c.res.headers.get("Content-Type")?.startsWith("text/html")) return;
+  const origin = assistantOrigin(c.var.manifest);
+  let apply = policies.get(origin ?? "");
+  if (!apply) {
+    apply = policy(origin);
+    policies.set(origin ?? "", apply);
+  }
+  await (
+    await apply
+  )(c, async () => {});
+});

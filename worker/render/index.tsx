@@ -17,7 +17,9 @@ import { assets } from "./assets";
 import { fallbackConfig } from "./fallback-config";
 import { flattenSidebar } from "../../client/contracts/sidebar";
 
-export class RenderError extends Error {}
+export class RenderError extends Error {
+  override name = "RenderError";
+}
 
 async function stream(element: ReactNode): Promise<ReadableStream<Uint8Array>> {
   let failure: unknown = null;
@@ -106,7 +108,7 @@ export function renderCrash(path: string, config: SiteConfig | null): Promise<Re
 }
 
 /** The closest existing page above a missing path, e.g. /devs/tutorials/ for /devs/tutorials/nope. */
-export function nearestSection(path: string, manifest: Manifest): { label: string; href: string } | null {
+function nearestSection(path: string, manifest: Manifest): { label: string; href: string } | null {
   const parts = path.split("/").filter(Boolean);
   while (parts.length > 1) {
     parts.pop();

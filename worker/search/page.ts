@@ -15,6 +15,7 @@ import {
 } from "../../client/contracts/search";
 import { searchResultUrlProcessor } from "../../client/contracts/search-url";
 import type { ContentStore } from "../content-store";
+import { log } from "../log";
 import { renderSearch } from "../render";
 import { highlight, snippet, type HighlightQuery } from "./highlight";
 import { parseFacetFilters } from "./protocol";
@@ -83,7 +84,7 @@ export async function renderSearchPage(
         hits: result.hits.map((h) => toHit(h.record, h.highlight, toHref(h.record.url))),
       });
     } catch (e) {
-      console.error("search page: the index could not be read:", e);
+      log.error("search_index_unavailable", { error: e });
       view.unavailable = true;
       status = 503;
     }

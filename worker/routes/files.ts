@@ -3,9 +3,10 @@
  * document, and the Markdown twin of every page (at <route>.md, or on Accept: text/markdown).
  * Only paths the manifest lists (or twins of its routes) reach KV.
  */
-import { routeOfMarkdownPath, markdownPathOf } from "../client/contracts/markdown-path";
-import type { Manifest } from "../client/contracts/page";
-import type { ContentStore } from "./content-store";
+import { createMiddleware } from "hono/factory";
+import { routeOfMarkdownPath, markdownPathOf } from "../../client/contracts/markdown-path";
+import type { Manifest } from "../../client/contracts/page";
+import type { PageEnv } from "../env";
 
 const TYPES: Record<string, string> = {
   xml: "application/xml; charset=utf-8",
@@ -16,7 +17,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** The file path a request wants, or null when it is not a file of this build. */
-export function filePathFor(path: string, accept: string | undefined, manifest: Manifest): string | null {
+function filePathFor(path: string, accept: string | undefined, manifest: Manifest): string | null {
   if (manifest.files.includes(path)) return path;
   const twinOf = routeOfMarkdownPath(path);
   if (twinOf !== null && Object.hasOwn(manifest.routes, twinOf)) return path;
@@ -25,7 +26,7 @@ export function filePathFor(path: string, accept: string | undefined, manifest: 
 }
 
 /** True when the client asks for Markdown over HTML (e.g. `Accept: text/markdown`). */
-export function prefersMarkdown(accept: string | undefined): boolean {
+function prefersMarkdown(accept: string | undefined): boolean {
   if (!accept || accept.length > 1024) return false;
   let md = -1;
   let html = -1;
@@ -43,23 +44,19 @@ export function prefersMarkdown(accept: string | undefined): boolean {
   return md > 0 && md >= html;
 }
 
-export async function serveFile(
-  store: ContentStore,
-  manifest: Manifest,
-  filePath: string,
-  method: string,
-): Promise<Response | null> {
-  const body = await store.file(manifest, filePath);
-  const buildId = manifest.buildId;
-  if (body === null) return null;
-  const ext = filePath.split(".").pop() ?? "";
+/** Serves the file when the request is for one the build has; otherwise on to the page routes. */
+export const machineFiles = createMiddleware<PageEnv>(async (c, next) => {
+  const { manifest, store } = c.var;
+  const filePath = filePathFor(c.var.path, c.req.header("Accept"), manifest);
+  const body = filePath ? await store.file(manifest, filePath) : null;
+  if (filePath === null || body === null) return next();
   const headers: Record<string, string> = {
-    "Content-Type": TYPES[ext] ?? "application/octet-stream",
+    "Content-Type": TYPES[filePath.split(".").pop() ?? ""] ?? "application/octet-stream",
     "Cache-Control": "public, max-age=300",
-    ETag: `"${buildId}"`,
+    ETag: `"${manifest.buildId}"`,
     "X-Content-Type-Options": "nosniff",
     Vary: "Accept",
   };
   if (filePath.startsWith("/api/")) headers["Access-Control-Allow-Origin"] = "*";
-  return new Response(method === "HEAD" ? null : body, { headers });
-}
+  return new Response(c.req.method === "HEAD" ? null : body, { headers });
+});

@@ -1,0 +1,218 @@
+/**
+ * KV writers that cannot corrupt each other or what readers see: an interrupted publish, garbage
+ * collection at every step of a publish (and a publish at every step of a collection), and a
+ * publish under concurrent reads through the worker's own ContentStore.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kvKeys, type Manifest } from "../../client/contracts/page";
+import { buildSite, type SiteBuild } from "../../scripts/build/build";
+import { collectGarbage, history } from "../../scripts/publish/operations";
+import { publishBuild } from "../../scripts/publish/publish";
+import { ContentStore, type KvReader } from "../../worker/content-store";
+import { MemoryKv } from "../helpers/memory-kv";
+import { tempSite, type TempSite } from "../helpers/temp-site";
+
+const TOOLS = "/build/tools";
+const toolsPage = (edition: string) =>
+  `---\ntitle: Tools\ndescription: The tools page of the build sidebar.\nsidebar_position: 1\n---\n\n# Tools\n\nEdition ${edition}.\n`;
+
+let site: TempSite;
+/** The live build, then the one being published: they differ in the tools page. */
+let first: SiteBuild;
+let second: SiteBuild;
+const editionOf: Record<string, string> = {};
+
+beforeAll(async () => {
+  site = await tempSite();
+  await site.write("docs/build/tools.mdx", toolsPage("alpha"));
+  first = await buildSite({ root: site.root });
+  await site.write("docs/build/tools.mdx", toolsPage("beta"));
+  second = await buildSite({ root: site.root });
+  editionOf[first.buildId] = "alpha";
+  editionOf[second.buildId] = "beta";
+}, 120_000);
+afterAll(() => site?.remove());
+
+/** The worker's reader over an in-memory KV. */
+function storeOver(kv: MemoryKv): ContentStore {
+  const reader = {
+    async get(key: string, options: { type?: string }) {
+      const value = await kv.get(key);
+      return value !== null && options.type === "json" ? JSON.parse(value) : value;
+    },
+  };
+  return new ContentStore(reader as KvReader, "production");
+}
+
+/** What a reader of `/build/tools` gets now: the build it came from and the edition on the page. */
+async function readTools(kv: MemoryKv): Promise<{ buildId: string; edition: string | undefined }> {
+  const store = storeOver(kv);
+  const manifest = await store.manifest(await store.liveBuildId());
+  const page = await store.page(manifest, TOOLS);
+  return { buildId: manifest.buildId, edition: /Edition (\w+)\./.exec(JSON.stringify(page.tree))?.[1] };
+}
+
+/** Every value the build's manifest names is in KV. */
+async function expectWhole(kv: MemoryKv, build: SiteBuild, when: string) {
+  const manifest = JSON.parse((await kv.get(kvKeys.manifest(build.buildId))) ?? "null") as Manifest | null;
+  expect(manifest?.buildId, `${when}: the manifest of ${build.buildId}`).toBe(build.buildId);
+  const missing = [
+    ...[...Object.values(manifest!.blobs.pages), ...Object.values(manifest!.blobs.files)].map(kvKeys.blob),
+    ...[...build.assets.keys()].map(kvKeys.asset),
+    kvKeys.searchIndex(build.buildId),
+  ].filter((key) => !kv.data.has(key));
+  expect(missing, when).toEqual([]);
+}
+
+/** A MemoryKv that runs `interject` once, just before its `at`-th read or write (counted from 0). */
+class InterleavingKv extends MemoryKv {
+  private plan: { kind: "read" | "write"; at: number; run: () => Promise<unknown> } | null = null;
+  private count = 0;
+  private busy = false;
+  interjected = false;
+
+  interject(kind: "read" | "write", at: number, run: () => Promise<unknown>) {
+    this.plan = { kind, at, run };
+    this.count = 0;
+  }
+  private async tick(kind: "read" | "write") {
+    if (this.busy || this.plan?.kind !== kind || this.count++ !== this.plan.at) return;
+    const { run } = this.plan;
+    this.plan = null;
+    this.busy = true;
+    try {
+      await run();
+      this.interjected = true;
+    } finally {
+      this.busy = false;
+    }
+  }
+  override async get(key: string) {
+    await this.tick("read");
+    return super.get(key);
+  }
+  override async list(prefix: string) {
+    await this.tick("read");
+    return super.list(prefix);
+  }
+  override async put(key: string, value: string | Uint8Array) {
+    await this.tick("write");
+    return super.put(key, value);
+  }
+  override async deleteMany(keys: string[]) {
+    await this.tick("write");
+    return super.deleteMany(keys);
+  }
+}
+
+describe("an interrupted publish", () => {
+  for (const [where, failOn] of [
+    ["writing a page record", () => new RegExp(`^blob/${second.manifest.blobs.pages[TOOLS]}$`)],
+    ["writing the manifest", () => new RegExp(`^build/${second.buildId}/manifest$`)],
+    ["flipping the channel", () => /^channel\//],
+  ] as const) {
+    it(`leaves the old build live (${where}), and a retry publishes the new one`, async () => {
+      const kv = new MemoryKv();
+      await publishBuild(kv, first, "production");
+      kv.failOn = failOn();
+      await expect(publishBuild(kv, second, "production")).rejects.toThrow(/simulated failure/);
+      expect(await readTools(kv)).toEqual({ buildId: first.buildId, edition: "alpha" });
+      expect(await kv.list("pending/")).toEqual([`pending/${second.buildId}`]);
+
+      kv.failOn = null;
+      await publishBuild(kv, second, "production");
+      expect(await readTools(kv)).toEqual({ buildId: second.buildId, edition: "beta" });
+      expect(await kv.list("pending/")).toEqual([]);
+      expect((await history(kv, "production")).map((h) => h.buildId)).toEqual([first.buildId, second.buildId]);
+    });
+  }
+});
+
+describe("garbage collection and a publish at the same time", () => {
+  it("collecting before any write of a publish deletes none of the new build's values", async () => {
+    let steps = 0;
+    for (let at = 0; ; at++) {
+      const kv = new InterleavingKv();
+      await publishBuild(kv, first, "production");
+      kv.interject("write", at, () => collectGarbage(kv, 0, Date.now()));
+      await publishBuild(kv, second, "production");
+      if (!kv.interjected) break;
+      steps++;
+      await expectWhole(kv, second, `GC before write ${at}`);
+      await expectWhole(kv, first, `GC before write ${at} (the previous build)`);
+    }
+    expect(steps).toBeGreaterThan(5);
+  });
+
+  it("a publish finishing before any read of a collection loses nothing", async () => {
+    let steps = 0;
+    for (let at = 0; ; at++) {
+      const kv = new InterleavingKv();
+      await publishBuild(kv, first, "production");
+      kv.interject("read", at, () => publishBuild(kv, second, "production"));
+      await collectGarbage(kv, 0, Date.now());
+      if (!kv.interjected) break;
+      steps++;
+      await expectWhole(kv, second, `publish before GC read ${at}`);
+    }
+    expect(steps).toBeGreaterThan(5);
+  });
+
+  it("still collects what no build needs, and a dead publish's leftovers after a day", async () => {
+    const kv = new MemoryKv();
+    await publishBuild(kv, first, "production");
+    kv.failOn = /^channel\//;
+    await expect(publishBuild(kv, second, "production")).rejects.toThrow();
+    kv.failOn = null;
+    await kv.put(kvKeys.blob("stray"), "{}");
+    const now = Date.now();
+    const soon = await collectGarbage(kv, 0, now);
+    expect(soon.inFlight).toEqual([second.buildId]);
+    expect(await kv.get(kvKeys.blob("stray"))).toBeNull();
+    await expectWhole(kv, second, "while its publish may still be running");
+
+    const later = await collectGarbage(kv, 0, now + 25 * 3_600_000);
+    expect(later.inFlight).toEqual([]);
+    expect(later.deleted).toEqual([second.buildId]);
+    expect(await kv.list("pending/")).toEqual([]);
+    expect(await kv.get(kvKeys.blob(second.manifest.blobs.pages[TOOLS]!))).toBeNull();
+    await expectWhole(kv, first, "the live build");
+  });
+});
+
+/** Writes take a turn of the event loop, as KV's network round trips do, so reads land between them. */
+class NetworkedKv extends MemoryKv {
+  override async put(key: string, value: string | Uint8Array) {
+    await new Promise((r) => setImmediate(r));
+    return super.put(key, value);
+  }
+}
+
+describe("a publish under concurrent reads", () => {
+  it("never gives a reader a page of one build with the pointer or manifest of another", async () => {
+    const kv = new NetworkedKv();
+    await publishBuild(kv, first, "production");
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    let publishing = true;
+    const reader = async () => {
+      while (publishing) {
+        try {
+          const { buildId, edition } = await readTools(kv);
+          seen.add(buildId);
+          if (edition !== editionOf[buildId]) problems.push(`build ${buildId} served edition ${edition}`);
+        } catch (e) {
+          problems.push(String(e));
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    const readers = Array.from({ length: 4 }, reader);
+    await publishBuild(kv, second, "production");
+    publishing = false;
+    await Promise.all(readers);
+    expect(problems).toEqual([]);
+    expect(await readTools(kv)).toEqual({ buildId: second.buildId, edition: "beta" });
+    expect(seen).toContain(first.buildId);
+  });
+});

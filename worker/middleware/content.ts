@@ -1,0 +1,21 @@
+/**
+ * The content of this deployment's channel, as typed variables: `store` (the KV reader, no read
+ * yet) for every route that needs content, and `liveBuild` adding `buildId` and `manifest` (the
+ * channel pointer and the build's manifest) for the page routes. A failed read throws
+ * ContentUnavailable, which worker/middleware/errors.ts answers with 503.
+ */
+import { createMiddleware } from "hono/factory";
+import { ContentStore } from "../content-store";
+import type { BuildVars, Env, StoreVars } from "../env";
+
+export const contentStore = createMiddleware<{ Bindings: Env; Variables: StoreVars }>(async (c, next) => {
+  c.set("store", new ContentStore(c.env.CONTENT, c.env.CONTENT_CHANNEL || "production"));
+  await next();
+});
+
+export const liveBuild = createMiddleware<{ Bindings: Env; Variables: StoreVars & BuildVars }>(async (c, next) => {
+  const buildId = await c.var.store.liveBuildId();
+  c.set("buildId", buildId);
+  c.set("manifest", await c.var.store.manifest(buildId));
+  await next();
+});

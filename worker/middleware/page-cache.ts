@@ -1,0 +1,28 @@
+/**
+ * The rendered-page cache (the Cache API), opened once per request before any KV read so the error
+ * handler can serve a page's last good copy when KV fails. Failing to open it counts as the store
+ * failing (503). `DISABLE_PAGE_CACHE=1` turns it off.
+ */
+import { createMiddleware } from "hono/factory";
+import { ContentUnavailable } from "../content-store";
+import type { CacheVars, Env } from "../env";
+
+export const pageCache = createMiddleware<{ Bindings: Env; Variables: CacheVars }>(async (c, next) => {
+  if (c.env.DISABLE_PAGE_CACHE === "1") c.set("cache", null);
+  else
+    c.set(
+      "cache",
+      await caches.open("pages").catch((cause: unknown) => {
+        throw new ContentUnavailable("the page cache could not be opened", { cause });
+      }),
+    );
+  await next();
+});
+
+const CACHE_ORIGIN = "https://page-cache.internal";
+
+/** The cache keys of a route: under the build id (a publish is an implicit purge) and as its last good copy. */
+export const cacheKeys = (buildId: string, route: string) => ({
+  build: new Request(`${CACHE_ORIGIN}/build/${buildId}${route}`),
+  last: new Request(`${CACHE_ORIGIN}/last${route}`),
+});

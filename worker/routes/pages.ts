@@ -1,0 +1,52 @@
+/**
+ * The doc pages: route matching with the trailing-slash policy, 404, ETag revalidation, then the
+ * rendered-page cache or a fresh streamed render (kept in the cache under the build id and as the
+ * route's last good copy).
+ */
+import { createMiddleware } from "hono/factory";
+import type { PageEnv } from "../env";
+import { cacheKeys } from "../middleware/page-cache";
+import { matchRoute, withQuery } from "../normalize";
+import { renderDocPage, renderNotFound } from "../render";
+import { HTML, html, redirect } from "./responses";
+
+/** Browsers revalidate (ETag, cheap 304s); shared caches may keep a page a minute and serve it stale while refreshing. */
+const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/** The path as a reader typed it, for messages (React escapes it when rendering). */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+export const docPage = createMiddleware<PageEnv>(async (c) => {
+  const { manifest, buildId, cache, store, path } = c.var;
+  const match = matchRoute(path, manifest.routes);
+  if (match.kind === "redirect") return redirect(withQuery(match.to, new URL(c.req.url).search));
+  if (match.kind === "missing")
+    return html(c, await renderNotFound(safeDecode(path), manifest), 404, { "Cache-Control": "no-store" });
+
+  const etag = `"${buildId}"`;
+  if (c.req.header("If-None-Match") === etag)
+    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL } });
+  const page = (xCache: string) => ({ ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, "X-Cache": xCache });
+  const keys = cacheKeys(buildId, match.route);
+  const cached = await cache?.match(keys.build);
+  if (cached) return html(c, cached.body, 200, page("HIT"));
+
+  const record = await store.page(manifest, match.route);
+  const body = await renderDocPage(record, manifest);
+  if (!cache) return html(c, body, 200, page("BYPASS"));
+  const [forClient, forCache] = body.tee();
+  c.executionCtx.waitUntil(
+    new Response(forCache).text().then((text) => {
+      const stored = () =>
+        new Response(text, { headers: { "Content-Type": HTML, "Cache-Control": "public, max-age=86400" } });
+      return Promise.all([cache.put(keys.build, stored()), cache.put(keys.last, stored())]);
+    }),
+  );
+  return html(c, forClient, 200, page("MISS"));
+});
