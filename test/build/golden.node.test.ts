@@ -65,7 +65,7 @@ describe("the real site", () => {
       await mkdir(path.dirname(path.join(DUMP, name)), { recursive: true });
       await writeFile(path.join(DUMP, name), body);
     }
-    if (process.env.GOLDEN_UPDATE) await writeFile(GOLDEN, `${JSON.stringify(now, null, 1)}\n`);
+    if (process.env.GOLDEN_UPDATE) await writeFile(GOLDEN, `${JSON.stringify(now, null, 2)}\n`);
     const recorded = JSON.parse(await readFile(GOLDEN, "utf8")) as Golden;
     expect(now.html, "page HTML (full output in dist/golden/)").toEqual(recorded.html);
     expect(now.records, "search records (full output in dist/golden/)").toEqual(recorded.records);
