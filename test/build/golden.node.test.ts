@@ -27,7 +27,8 @@ type Golden = { html: Record<string, string>; records: Record<string, string> };
 const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
 
 describe("the real site", () => {
-  it("renders every page and its search records exactly as recorded", async () => {
+  // The whole site with the API reference: minutes on a busy machine.
+  it("renders every page and its search records exactly as recorded", { timeout: 600_000 }, async () => {
     const build = await buildSite({ root: ROOT });
     const manifest = build.manifest;
     const homes: Record<string, string> = {};
