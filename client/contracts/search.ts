@@ -4,7 +4,6 @@
  * that index with the options defined here and answers Algolia-style queries from it.
  */
 import type { AsPlainObject, Options } from "minisearch";
-import type { SidebarId } from "./site-config";
 
 export type SearchRecordType = "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6" | "content";
 export type HierarchyLevel = "lvl0" | "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6";
@@ -52,12 +51,6 @@ export const SEARCH_DOCS_TAG = "docs-default-current";
 /** Longer queries are cut to this many characters, in the UI and on the server. */
 export const MAX_QUERY_LENGTH = 64;
 export const HITS_PER_PAGE = 20;
-
-export const SECTION_LABELS: Record<SidebarId, string> = {
-  tutorialSidebar: "Learn",
-  developersSidebar: "Build",
-  apiSidebar: "Node API",
-};
 
 /** DocSearch's level weights: page titles rank above headings, headings above text. */
 export const LEVEL_WEIGHT: Record<SearchRecordType, number> = {

@@ -1,20 +1,17 @@
 /** A documentation page: sidebar, breadcrumbs, content, edit link, pagination and TOC. */
 import type { Manifest, PageRecord } from "../contracts/page";
+import { sectionLabel } from "../contracts/site-config";
 import { Tree } from "../render/TreeRenderer";
 import { Sidebar } from "./Sidebar";
 import { Toc } from "./Toc";
-
-const SIDEBAR_LABELS: Record<string, string> = {
-  tutorialSidebar: "Learn",
-  developersSidebar: "Build",
-  apiSidebar: "Node API",
-};
 
 export function DocPage({ page, manifest }: { page: PageRecord; manifest: Manifest }) {
   const sidebar = page.sidebar ? manifest.sidebars[page.sidebar] : null;
   return (
     <div className="doc-layout">
-      {sidebar ? <Sidebar items={sidebar} route={page.route} label={SIDEBAR_LABELS[page.sidebar!] ?? "Docs"} /> : null}
+      {sidebar ? (
+        <Sidebar items={sidebar} route={page.route} label={sectionLabel(manifest.config, page.sidebar)} />
+      ) : null}
       <main id="main" className={page.toc.length > 0 ? "doc-main has-toc" : "doc-main"} tabIndex={-1}>
         <div className="doc-column">
           {page.breadcrumbs.length > 0 ? (

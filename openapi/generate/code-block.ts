@@ -7,7 +7,7 @@
 import type { Highlighter } from "shiki";
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import { highlightWith, plainLines } from "../../scripts/build/highlight";
-import { treeToHtml } from "../../scripts/build/tree-html";
+import { treeToHtml } from "../../scripts/build/hast";
 
 type Span = ["span", { className: string }, string];
 
@@ -57,7 +57,11 @@ export function codeBlock(hl: Highlighter, code: string, lang: string, warn: (m:
     { lang },
     [
       "pre",
-      { className: "code", tabIndex: 0, dangerouslySetInnerHTML: { __html: `<code>${treeToHtml(children)}</code>` } },
+      {
+        className: "code",
+        tabIndex: 0,
+        dangerouslySetInnerHTML: { __html: treeToHtml([["code", null, ...children]]) },
+      },
     ],
   ];
 }

@@ -4,7 +4,7 @@
  */
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import { walkElements } from "../../client/contracts/tree-walk";
-import { treeToHtml } from "../../scripts/build/tree-html";
+import { treeToHtml } from "../../scripts/build/hast";
 import { isRaw } from "./tree";
 
 export interface FinishedPage {

@@ -131,7 +131,8 @@ async function generate(source: string): Promise<ApiReference> {
       route,
       title: page.title,
       description: page.description,
-      sidebar: "apiSidebar",
+      // The site build files the pages under the section site.yaml declares for the reference.
+      sidebar: null,
       source: null,
       tree,
       ...searchKeywords,

@@ -1,7 +1,7 @@
 /** The generator's parts on a small document: examples, schema views, code samples, Markdown, error locations. */
 import { describe, expect, it } from "vitest";
 import type { TreeNode } from "../../client/contracts/tree";
-import { treeToHtml } from "../../scripts/build/tree-html";
+import { treeToHtml } from "../../scripts/build/hast";
 import { sampleCode, sampleRequest } from "./code-samples";
 import { mergeQuotes } from "./code-block";
 import { exampleOf, responseExample } from "./example";
@@ -128,7 +128,7 @@ describe("schema view", () => {
     // Circle's fields are merged into the variant; the required radius comes before colour.
     expect(out.indexOf('id="schema-Shape.circle.radius"')).toBeLessThan(out.indexOf('id="schema-Shape.circle.colour"'));
     expect(out).toContain("<p>Radius in pixels.</p>");
-    expect(out).toContain("<i>one of &quot;red&quot;, &quot;blue&quot;</i>");
+    expect(out).toContain('<i>one of "red", "blue"</i>');
     // The discriminator is the variant's label, not a field again.
     expect(out).not.toContain('id="schema-Shape.circle.kind"');
   });

@@ -5,7 +5,6 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Manifest, PageRecord, RouteEntry } from "../../client/contracts/page";
-import type { SidebarId } from "../../client/contracts/site-config";
 import { isElement, type TreeNode } from "../../client/contracts/tree";
 import { loadSiteConfig } from "../config/load";
 import { blobDigest, pageRecordValue } from "./blobs";
@@ -24,7 +23,7 @@ import { searchRecords, type SearchablePage } from "../search/records";
 import type { SearchIndexFile, SearchRecord } from "../../client/contracts/search";
 import { breadcrumbsFor, buildSidebar, flattenSidebar, type Sidebars } from "./sidebars";
 import { tocOf } from "./toc";
-import { generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
+import { API_BASE, generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
 
 export { BuildCache } from "./cache";
 
@@ -80,11 +79,9 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
     byRoute.set(doc.route, doc);
   }
 
-  const sidebars: Sidebars = {
-    tutorialSidebar: buildSidebar(config.sidebars.tutorialSidebar, docs, folders),
-    developersSidebar: buildSidebar(config.sidebars.developersSidebar, docs, folders),
-    apiSidebar: [],
-  };
+  const sidebars: Sidebars = {};
+  for (const section of config.sections)
+    sidebars[section.id] = section.source === "content" ? buildSidebar(section.folder, docs, folders) : [];
 
   const highlighter = await getHighlighter();
   const errors: string[] = [];
@@ -115,8 +112,14 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const api = await generateApiReference(options.root).catch((e) => {
     throw e instanceof OpenApiInvalid ? new BuildFailed(e.message) : e;
   });
+  const apiSection = config.sections.find((s) => s.source === "openapi");
+  if (api.pages.length && `/${apiSection?.folder}` !== API_BASE)
+    throw new BuildFailed(
+      `content/site.yaml: sections: the API reference is generated under ${API_BASE}; declare it as a section with folder ${API_BASE.slice(1)} and source openapi`,
+    );
+  for (const page of api.pages) page.sidebar = apiSection!.id;
   built.push(...api.pages);
-  sidebars.apiSidebar = api.sidebar;
+  if (apiSection) sidebars[apiSection.id] = api.sidebar;
   api.warnings.forEach(warn);
   api.notices.forEach((m) => options.warn?.(m));
   // --- end Node API reference ---
@@ -176,7 +179,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const recordValues = new Map([...pages].map(([route, record]) => [route, pageRecordValue(record)]));
   const searchOf = () => {
     const keyOf = (p: SearchablePage) => `${recordValues.get(p.route)}\0${p.searchKeywords?.join("\0") ?? ""}`;
-    const records = searchRecords(built, config.url, options.cache && keyOf, options.cache?.searchRecords);
+    const records = searchRecords(built, config, options.cache && keyOf, options.cache?.searchRecords);
     return { records, index: buildSearchIndex(records, config.url, options.cache?.searchTokens) };
   };
   const search = options.staleSearch ?? searchOf();
@@ -207,7 +210,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
 }
 
 function toRecord(page: BuiltPage, sidebars: Sidebars, editUrl: string | null): PageRecord {
-  const sidebar = page.sidebar ? sidebars[page.sidebar as SidebarId] : null;
+  const sidebar = page.sidebar ? (sidebars[page.sidebar] ?? null) : null;
   const order = sidebar ? flattenSidebar(sidebar) : [];
   const at = order.findIndex((l) => l.href === page.route);
   const first = page.tree.find((n) => isElement(n) || (typeof n === "string" && n.trim() !== ""));

@@ -46,7 +46,7 @@ export function fillDocCards(
         });
         return;
       }
-      const sidebar = page.sidebar ? sidebars[page.sidebar] : [];
+      const sidebar = (page.sidebar && sidebars[page.sidebar]) || [];
       const category = categoryAt(sidebar, page.route);
       if (!category) {
         fail(`${page.source ?? page.route}: <DocCardList /> without items must be on a category's index page`);

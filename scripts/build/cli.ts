@@ -4,13 +4,15 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { buildSite } from "./build";
 import { writeBuild } from "./write";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const strict = process.argv.includes("--strict");
 const started = performance.now();
 try {
+  // An unknown option is an error that names it (parseArgs is strict by default).
+  const { strict } = parseArgs({ options: { strict: { type: "boolean", default: false } } }).values;
   const build = await buildSite({ root, strict, warn: (m) => console.warn(`warning: ${m}`) });
   const dir = await writeBuild(build, path.join(root, "dist/content"));
   const ms = Math.round(performance.now() - started);

@@ -6,7 +6,7 @@
 import type { Highlighter } from "shiki";
 import type { TreeElement, TreeNode, TreeProps } from "../../client/contracts/tree";
 import { highlightWith, plainLines } from "./highlight";
-import { treeToHtml } from "./tree-html";
+import { treeToHtml } from "./hast";
 
 export interface CodeMeta {
   title?: string;
@@ -105,7 +105,11 @@ export function codeBlockFromPre(pre: TreeElement, hl: Highlighter, warn: (m: st
     props,
     [
       "pre",
-      { className: "code", tabIndex: 0, dangerouslySetInnerHTML: { __html: `<code>${treeToHtml(children)}</code>` } },
+      {
+        className: "code",
+        tabIndex: 0,
+        dangerouslySetInnerHTML: { __html: treeToHtml([["code", null, ...children]]) },
+      },
     ],
   ];
 }

@@ -7,7 +7,8 @@ import { promisify } from "node:util";
 import type { Manifest, PageRecord, SidebarItem } from "../../client/contracts/page";
 import { markdownPathOf } from "../../client/contracts/markdown-path";
 import { pageToMarkdown } from "./markdown";
-import { escapeHtml } from "./tree-html";
+import { x } from "xastscript";
+import { toXml } from "xast-util-to-xml";
 
 export interface DerivedFile {
   path: string;
@@ -37,10 +38,15 @@ export async function lastModified(root: string, dirs: string[]): Promise<Map<st
 }
 
 export function sitemapXml(siteUrl: string, routes: string[], lastmod: (route: string) => string): string {
-  const urls = routes
-    .map((r) => `  <url><loc>${escapeHtml(siteUrl + r)}</loc><lastmod>${lastmod(r)}</lastmod></url>`)
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const urls = routes.flatMap((r) => [
+    { type: "text" as const, value: "\n  " },
+    x("url", [x("loc", siteUrl + r), x("lastmod", lastmod(r))]),
+  ]);
+  const urlset = x("urlset", { xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9" }, [
+    ...urls,
+    { type: "text", value: "\n" },
+  ]);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(urlset)}\n`;
 }
 
 export function robotsTxt(siteUrl: string): string {
@@ -64,11 +70,7 @@ function llmsSection(items: SidebarItem[], manifest: Manifest, siteUrl: string, 
 
 export function llmsTxt(manifest: Manifest): string {
   const { config } = manifest;
-  const sections: [string, SidebarItem[]][] = [
-    ["Learn", manifest.sidebars.tutorialSidebar],
-    ["Build", manifest.sidebars.developersSidebar],
-    ["Node API reference", manifest.sidebars.apiSidebar],
-  ];
+  const sections: [string, SidebarItem[]][] = config.sections.map((s) => [s.label, manifest.sidebars[s.id] ?? []]);
   return [
     `# ${config.navbar.title} documentation`,
     "",

@@ -47,12 +47,8 @@ export async function discover(
   const docs: DocSource[] = [];
   const folders: FolderMeta[] = [];
   const errors: string[] = [];
-  const sidebarOf = (rel: string): SidebarId | null => {
-    const top = rel.split("/")[0];
-    if (top === config.sidebars.tutorialSidebar) return "tutorialSidebar";
-    if (top === config.sidebars.developersSidebar) return "developersSidebar";
-    return null;
-  };
+  const sidebarOf = (rel: string): SidebarId | null =>
+    config.sections.find((s) => s.source === "content" && rel.startsWith(`${s.folder}/`))?.id ?? null;
 
   async function walk(dir: string): Promise<void> {
     const entries = await readdir(path.join(docsDir, dir), { withFileTypes: true });

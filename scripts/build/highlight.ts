@@ -92,7 +92,14 @@ export function highlightWith(hl: Highlighter, code: string, lang: string): Tree
   const resolved = resolveLanguage(lang);
   if (!resolved) return null;
   if (resolved === "text") return plainLines(code);
-  const lines = hl.codeToTokensWithThemes(code, { lang: resolved as (typeof LANGUAGES)[number], themes: THEMES });
+  // No time limit: Shiki's default (500 ms a line) cuts tokenizing short on a busy machine, where
+  // compiling a grammar on its first line can take that long, and the same page would come out
+  // coloured differently from one build to the next.
+  const lines = hl.codeToTokensWithThemes(code, {
+    lang: resolved as (typeof LANGUAGES)[number],
+    themes: THEMES,
+    tokenizeTimeLimit: 0,
+  });
   const fg = { dark: hl.getTheme(THEMES.dark).fg.toLowerCase(), light: hl.getTheme(THEMES.light).fg.toLowerCase() };
   return lines.map((tokens) => {
     const children: TreeNode[] = [];

@@ -8,7 +8,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { walkElements } from "../../client/contracts/tree-walk";
 import type { BuiltPage } from "./pages";
-import { IMAGE_TYPES, imageSize } from "./image-size";
+import { imageSize } from "image-size";
+import { IMAGE_TYPES } from "../../client/contracts/image-types";
 
 export interface ContentAsset {
   contentType: string;
@@ -50,7 +51,7 @@ export async function processImages(
       jobs.push(
         readFile(file).then(
           (body) => {
-            const size = imageSize(body, ext);
+            const size = intrinsicSize(body);
             if (!size) warn(`${where}: could not read the size of ${src}`);
             else if (props.width === undefined && props.height === undefined) {
               props.width = size.width;
@@ -69,4 +70,14 @@ export async function processImages(
   }
   await Promise.all(jobs);
   return assets;
+}
+
+/** Width and height in whole pixels (SVG sizes may be fractional), or null when the file says none. */
+function intrinsicSize(body: Buffer): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(new Uint8Array(body));
+    return width && height ? { width: Math.round(width), height: Math.round(height) } : null;
+  } catch {
+    return null;
+  }
 }

@@ -76,6 +76,7 @@ export function breadcrumbsFor(items: SidebarItem[], route: string, title: strin
   return search(items, []) ?? [{ label: title, href: route }];
 }
 
+/** Every section's sidebar, by section id. */
 export type Sidebars = Record<SidebarId, SidebarItem[]>;
 
 /** Finds the category whose index page is `route`, for cards that list a category's pages. */

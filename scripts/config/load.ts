@@ -1,8 +1,7 @@
 /** Reads and validates content/site.yaml. */
 import { readFile } from "node:fs/promises";
 import { parse as parseYaml } from "yaml";
-import type { SiteConfig } from "../../client/contracts/site-config";
-import { formatIssues, siteConfigSchema } from "./schema";
+import { formatIssues, siteConfigSchema, type SiteConfig } from "./schema";
 
 export class ConfigError extends Error {}
 

@@ -1,19 +1,21 @@
 /**
  * Schemas for what authors write: the site configuration (content/site.yaml), page frontmatter and
- * folder metadata (_category_.json). Validation runs at build time only; the worker gets the result.
+ * folder metadata (_category_.json). Every object is strict: an unknown key fails the build, naming
+ * the closest known one. Validation runs at build time only; the runtime gets the resolved object
+ * (its type, SiteConfig, is `z.output` of the schema below).
  */
 import { z } from "zod";
-import type { SiteConfig } from "../../client/contracts/site-config";
+import { strictObject } from "./strict";
 
-const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
+const link = strictObject({ label: z.string().min(1), href: z.string().min(1) });
 const position = z.enum(["left", "right"]).default("left");
-const sidebarId = z.enum(["tutorialSidebar", "developersSidebar", "apiSidebar"]);
 
 const navbarItem = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("docSidebar"), label: z.string().min(1), sidebarId, position }),
-  z.object({ type: z.literal("search"), position }),
-  z.object({ type: z.literal("link"), label: z.string().min(1), href: z.string().min(1), position }),
-  z.object({ type: z.literal("dropdown"), label: z.string().min(1), position, items: z.array(link).min(1) }),
+  /** Leads to the first page of a section; `sidebarId` names one declared under `sections`. */
+  strictObject({ type: z.literal("docSidebar"), label: z.string().min(1), sidebarId: z.string().min(1), position }),
+  strictObject({ type: z.literal("search"), position }),
+  strictObject({ type: z.literal("link"), label: z.string().min(1), href: z.string().min(1), position }),
+  strictObject({ type: z.literal("dropdown"), label: z.string().min(1), position, items: z.array(link).min(1) }),
 ]);
 
 function isRegExp(source: string): boolean {
@@ -27,115 +29,177 @@ function isRegExp(source: string): boolean {
 
 const cssColor = z.string().regex(/^(#[0-9a-fA-F]{3,8}|[a-z]+)$/, "a hex colour or a CSS colour name");
 
-export const siteConfigSchema = z.object({
+/** One part of the site with its own sidebar (Learn, Build, the Node API reference). */
+const section = strictObject({
+  /** The sidebar id: page records, the manifest's sidebars and navbar items name the section by it. */
+  id: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, "letters and digits, starting with a letter"),
+  /** The sidebar's name, and the first level of every search result from the section. */
+  label: z.string().min(1),
+  /** Where its pages live: a folder under content/docs, or (source openapi) the URL folder of the generated pages. */
+  folder: z.string().regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, "a folder path without leading or trailing /"),
+  /** content: the MDX pages under content/docs/<folder>; openapi: the reference generated from openapi/node.yaml. */
+  source: z.enum(["content", "openapi"]).default("content"),
+});
+
+export const siteConfigSchema = strictObject({
   /** Document title suffix and brand. */
   title: z.string().min(1),
+  /** One sentence about the network, for llms.txt. */
   tagline: z.string().default(""),
-  /** Production origin, used for canonical URLs and the sitemap. */
+  /** Production origin, used for canonical URLs, the sitemap and search records; a trailing / is dropped. */
   url: z.url().transform((u) => u.replace(/\/+$/, "")),
   /** Path prefix the site lives under; only "/" is supported by the worker. */
   baseUrl: z.literal("/").default("/"),
   /** true: routes end in "/"; false: never; null: as the files give them (the old site's default). */
   trailingSlash: z.boolean().nullable().default(null),
-  i18n: z
-    .object({
-      defaultLocale: z.literal("en"),
-      locales: z.array(z.object({ code: z.literal("en"), direction: z.enum(["ltr", "rtl"]).default("ltr") })).length(1),
-    })
-    .default({ defaultLocale: "en", locales: [{ code: "en", direction: "ltr" }] }),
-  logo: z.object({ alt: z.string().min(1), src: z.string().min(1) }),
-  navbar: z.object({
+  /** One locale for now; localeUrl (client/contracts) is ready for more. */
+  i18n: strictObject({
+    defaultLocale: z.literal("en"),
+    locales: z
+      .array(strictObject({ code: z.literal("en"), direction: z.enum(["ltr", "rtl"]).default("ltr") }))
+      .length(1),
+  }).default({ defaultLocale: "en", locales: [{ code: "en", direction: "ltr" }] }),
+  /** The navbar's brand image. */
+  logo: strictObject({ alt: z.string().min(1), src: z.string().min(1) }),
+  navbar: strictObject({
+    /** Text beside the logo. */
     title: z.string().min(1),
     /** Hide the navbar while scrolling down, show it again on scroll up. */
     hideOnScroll: z.boolean().default(false),
+    /** In order; left items first, then right ones. */
     items: z.array(navbarItem),
   }),
-  footer: z.object({
+  footer: strictObject({
     style: z.enum(["light", "dark"]).default("light"),
-    columns: z.array(z.object({ title: z.string().min(1), items: z.array(link) })),
+    /** Columns of links, each under a title. */
+    columns: z.array(strictObject({ title: z.string().min(1), items: z.array(link) })),
     copyright: z.string().min(1),
   }),
-  colorMode: z
-    .object({
-      defaultMode: z.enum(["light", "dark"]).default("dark"),
-      /** true: dark (or defaultMode) only, no toggle. */
-      disableSwitch: z.boolean().default(true),
-      /** Follow the system preference until the reader chooses. */
-      respectPrefersColorScheme: z.boolean().default(false),
-    })
-    .default({ defaultMode: "dark", disableSwitch: true, respectPrefersColorScheme: false }),
-  announcementBar: z
-    .object({
-      /** Changing the id shows the bar again to readers who dismissed an earlier one. */
-      id: z.string().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, '-' and '_' only"),
-      content: z.string().min(1),
-      link: link.optional(),
-      backgroundColor: cssColor.default("#ffda34"),
-      textColor: cssColor.default("#000000"),
-      isCloseable: z.boolean().default(true),
-    })
+  colorMode: strictObject({
+    defaultMode: z.enum(["light", "dark"]).default("dark"),
+    /** true: dark (or defaultMode) only, no toggle. */
+    disableSwitch: z.boolean().default(true),
+    /** Follow the system preference until the reader chooses. */
+    respectPrefersColorScheme: z.boolean().default(false),
+  }).default({ defaultMode: "dark", disableSwitch: true, respectPrefersColorScheme: false }),
+  /** A bar above the navbar; null for none. */
+  announcementBar: strictObject({
+    /** Changing the id shows the bar again to readers who dismissed an earlier one. */
+    id: z.string().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, '-' and '_' only"),
+    /** Plain text (no HTML); the link, if any, follows it. */
+    content: z.string().min(1),
+    link: link.optional(),
+    backgroundColor: cssColor.default("#ffda34"),
+    textColor: cssColor.default("#000000"),
+    /** Whether the reader can dismiss it (remembered per id). */
+    isCloseable: z.boolean().default(true),
+  })
     .nullable()
     .default(null),
-  search: z
-    .object({
-      provider: z.enum(["local", "algolia"]).default("local"),
-      appId: z.string().default(""),
-      apiKey: z.string().default(""),
-      indexName: z.string().default("movementnetwork"),
-      contextualSearch: z.boolean().default(true),
-      searchPagePath: z
-        .string()
-        .regex(/^[a-z0-9-]+$/)
-        .default("search"),
-      /** Result URLs matching this regular expression are left as they are (external); others become path + hash. */
-      externalUrlRegex: z.string().refine(isRegExp, "not a valid regular expression").optional(),
-      /** A regular expression replacement applied to the path of internal result URLs. */
-      replaceSearchResultPathname: z
-        .object({ from: z.string().refine(isRegExp, "not a valid regular expression"), to: z.string() })
-        .optional(),
-      /** Where 'Let us know.' leads when a search finds nothing; the query becomes the new issue's title. */
-      missingResultsUrl: z.url().default("https://github.com/movementlabsxyz/movement-docs/issues/new"),
-    })
-    .refine((s) => s.provider !== "algolia" || (s.appId && s.apiKey && s.indexName), {
-      message: "appId, apiKey (the public search key) and indexName are required when provider is algolia",
-    }),
-  assistant: z
-    .object({ enabled: z.boolean().default(false), scriptUrl: z.url().optional(), apiKey: z.string().optional() })
+  search: strictObject({
+    /** local: the index built with the site, answered by the worker; algolia: a hosted index. */
+    provider: z.enum(["local", "algolia"]).default("local"),
+    /** Algolia application id (provider algolia). */
+    appId: z.string().default(""),
+    /** Algolia's public search key, never the admin key (provider algolia). */
+    apiKey: z.string().default(""),
+    indexName: z.string().default("movementnetwork"),
+    /** Send DocSearch's language and version facet filters with each query. */
+    contextualSearch: z.boolean().default(true),
+    /** Path of the server-rendered search page, without slashes. */
+    searchPagePath: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .default("search"),
+    /** Result URLs matching this regular expression are left as they are (external); others become path + hash. */
+    externalUrlRegex: z.string().refine(isRegExp, "not a valid regular expression").optional(),
+    /** A regular expression replacement applied to the path of internal result URLs. */
+    replaceSearchResultPathname: strictObject({
+      from: z.string().refine(isRegExp, "not a valid regular expression"),
+      to: z.string(),
+    }).optional(),
+    /** Where 'Let us know.' leads when a search finds nothing; the query becomes the new issue's title. */
+    missingResultsUrl: z.url().default("https://github.com/movementlabsxyz/movement-docs/issues/new"),
+  }).refine((s) => s.provider !== "algolia" || (s.appId && s.apiKey && s.indexName), {
+    message: "appId, apiKey (the public search key) and indexName are required when provider is algolia",
+  }),
+  /** The optional chat assistant widget; its token comes from DOCS_ASSISTANT_TOKEN, never from this file. */
+  assistant: strictObject({
+    enabled: z.boolean().default(false),
+    /** Script URL of the widget; its origin is allowed by the CSP only when enabled. */
+    scriptUrl: z.url().optional(),
+    apiKey: z.string().optional(),
+  })
     .refine((a) => !a.enabled || !!a.scriptUrl, { message: "scriptUrl is required when the assistant is enabled" })
     .default({ enabled: false }),
+  /** Prefix of "Edit this page" links; the page's source path under content/docs is appended. */
   editUrl: z.url().nullable().default(null),
-  redirects: z.array(z.object({ from: z.string().startsWith("/"), to: z.string().min(1) })).default([]),
-  sidebars: z.object({ tutorialSidebar: z.string().min(1), developersSidebar: z.string().min(1) }),
-}) satisfies z.ZodType<SiteConfig, unknown>;
+  /** Permanent redirects, from a path to a route or URL. */
+  redirects: z.array(strictObject({ from: z.string().startsWith("/"), to: z.string().min(1) })).default([]),
+  /** The site's sections, in order; declared here only, read by the build, the worker and the client. */
+  sections: z
+    .array(section)
+    .min(1)
+    .superRefine((sections, ctx) => {
+      for (const key of ["id", "folder"] as const) {
+        const seen = new Set<string>();
+        sections.forEach((s, i) => {
+          if (seen.has(s[key]))
+            ctx.addIssue({ code: "custom", path: [i, key], message: `"${s[key]}" is declared twice` });
+          seen.add(s[key]);
+        });
+      }
+      if (sections.filter((s) => s.source === "openapi").length > 1)
+        ctx.addIssue({ code: "custom", message: "only one section can hold the generated API reference" });
+    }),
+}).superRefine((config, ctx) => {
+  const ids = config.sections.map((s) => s.id);
+  config.navbar.items.forEach((item, i) => {
+    if (item.type === "docSidebar" && !ids.includes(item.sidebarId))
+      ctx.addIssue({
+        code: "custom",
+        path: ["navbar", "items", i, "sidebarId"],
+        message: `"${item.sidebarId}" is not a section id (sections: ${ids.join(", ")})`,
+      });
+  });
+});
 
-export const frontmatterSchema = z
-  .object({
-    id: z.string().optional(),
-    title: z.string().min(1).optional(),
-    /** Used for meta tags, search and the cards that list this page. */
-    description: z.string().min(1),
-    sidebar_label: z.string().min(1).optional(),
-    sidebar_position: z.number().optional(),
-    /** Absolute ("/x") or relative to the file's folder. */
-    slug: z.string().min(1).optional(),
-    /** Keep the page out of the generated sidebar (it is still served). */
-    unlisted: z.boolean().default(false),
-  })
-  .strict();
+/** The resolved site configuration: what the build ships in the manifest and the runtime reads. */
+export type SiteConfig = z.output<typeof siteConfigSchema>;
+export type SectionConfig = SiteConfig["sections"][number];
+
+export const frontmatterSchema = strictObject({
+  id: z.string().optional(),
+  title: z.string().min(1).optional(),
+  /** Used for meta tags, search and the cards that list this page. */
+  description: z.string().min(1),
+  sidebar_label: z.string().min(1).optional(),
+  sidebar_position: z.number().optional(),
+  /** Absolute ("/x") or relative to the file's folder. */
+  slug: z.string().min(1).optional(),
+  /** Keep the page out of the generated sidebar (it is still served). */
+  unlisted: z.boolean().default(false),
+});
 export type Frontmatter = z.output<typeof frontmatterSchema>;
 
-export const categorySchema = z
-  .object({
-    label: z.string().min(1),
-    position: z.number().optional(),
-    collapsed: z.boolean().default(false),
-    collapsible: z.boolean().default(true),
-    description: z.string().optional(),
-  })
-  .strict();
+export const categorySchema = strictObject({
+  label: z.string().min(1),
+  position: z.number().optional(),
+  collapsed: z.boolean().default(false),
+  collapsible: z.boolean().default(true),
+  description: z.string().optional(),
+});
 export type CategoryMeta = z.output<typeof categorySchema>;
 
-/** One readable message per problem: `file: field: message`. */
+/**
+ * One readable message per problem: `file: key.path: message`. An unknown key is named in the path
+ * (`navbar.hideOnScrol: unknown key (did you mean "hideOnScroll"?)`).
+ */
 export function formatIssues(file: string, error: z.ZodError): string {
-  return error.issues.map((i) => `${file}: ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`).join("\n");
+  return error.issues
+    .map((i) => {
+      const path = i.code === "unrecognized_keys" && i.keys.length === 1 ? [...i.path, i.keys[0]] : i.path;
+      return `${file}: ${path.length ? path.join(".") : "(root)"}: ${i.message}`;
+    })
+    .join("\n");
 }

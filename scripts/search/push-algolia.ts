@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { algoliasearch, type Algoliasearch, type IndexSettings } from "algoliasearch";
 
 type ClientOptions = NonNullable<Parameters<typeof algoliasearch>[2]>;
@@ -77,7 +78,9 @@ export function credentialsFromEnv(env: NodeJS.ProcessEnv): { appId: string; adm
 async function main(): Promise<void> {
   const { buildSite } = await import("../build/build");
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-  const dryRun = process.argv.includes("--dry-run");
+  // An unknown option is an error that names it (parseArgs is strict by default).
+  const { values } = parseArgs({ options: { "dry-run": { type: "boolean", default: false } } });
+  const dryRun = values["dry-run"];
   const credentials = dryRun ? null : credentialsFromEnv(process.env);
   const build = await buildSite({ root, warn: (m) => console.warn(`warning: ${m}`) });
   const records = build.search.records;

@@ -4,10 +4,18 @@ import { LEVEL_WEIGHT, packRecords, unpackRecord, type SearchRecord } from "../.
 import type { TreeNode } from "../../client/contracts/tree";
 import { buildSite } from "../build/build";
 import { FIXTURE_ROOT } from "../../test/helpers/temp-site";
-import { htmlBlocks } from "./html-text";
+import { parseFragment } from "../build/hast";
+import { textBlocks } from "./hast-text";
+
+const htmlBlocks = (html: string) => textBlocks(parseFragment(html));
 import { searchRecords, searchRecordsOf, type SearchablePage } from "./records";
 
 const SITE = "https://docs.example";
+const SECTIONS = [
+  { id: "developersSidebar", label: "Build", folder: "devs", source: "content" as const },
+  { id: "apiSidebar", label: "Node API", folder: "api/node", source: "openapi" as const },
+];
+const site = { url: SITE, sections: SECTIONS };
 const page = (tree: TreeNode[], extra: Partial<SearchablePage> = {}): SearchablePage => ({
   route: "/devs/thing",
   title: "The Thing",
@@ -74,7 +82,7 @@ describe("search records", () => {
         ["h4", { id: "deep" }, "Deep ", ["em", null, "heading"]],
         ["p", null, ["code", null, "address"], ["span", null, "required"]],
       ]),
-      SITE,
+      site,
     );
     const texts = records.filter((r) => r.type === "content").map((r) => r.content);
     expect(texts).toEqual([
@@ -124,7 +132,7 @@ describe("search records", () => {
         ],
         { sidebar: "apiSidebar", searchKeywords: ["get_account", "GET /v1/accounts/{address}"] },
       ),
-      SITE,
+      site,
     );
     expect(records[0]).toMatchObject({
       type: "lvl1",
@@ -143,7 +151,7 @@ describe("search records", () => {
         ["p", null, "Intro text here."],
         ["h2", { id: "x" }, "X"],
       ]),
-      SITE,
+      site,
     );
     expect(records.map((r) => [r.type, r.hierarchy.lvl1, r.content])).toEqual([
       ["lvl1", "The Thing", "What the thing is."],
@@ -160,7 +168,7 @@ describe("search records", () => {
     const pages = ["/a", "/b", "/c"].map((route) =>
       page([["h1", null, route], ...shared, ["p", null, `Only on ${route}.`]], { route }),
     );
-    const records = searchRecords(pages, SITE);
+    const records = searchRecords(pages, site);
     expect(records.filter((r) => r.content === "Sent with error responses.").map((r) => r.url_without_anchor)).toEqual([
       `${SITE}/a`,
     ]);
@@ -178,7 +186,7 @@ describe("search records", () => {
         ],
         { searchKeywords: ["k"] },
       ),
-      SITE,
+      site,
     );
     const packed = packRecords(records, SITE);
     expect(packed.records.map((row) => unpackRecord(packed, row))).toEqual(records);

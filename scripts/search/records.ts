@@ -7,14 +7,14 @@ import {
   LEVEL_WEIGHT,
   SEARCH_DOCS_TAG,
   SEARCH_LANGUAGE,
-  SECTION_LABELS,
   type SearchHierarchy,
   type SearchRecord,
   type SearchRecordType,
 } from "../../client/contracts/search";
-import type { SidebarId } from "../../client/contracts/site-config";
+import { sectionLabel, type SidebarId, type SiteConfig } from "../../client/contracts/site-config";
 import { isElement, type TreeElement, type TreeNode } from "../../client/contracts/tree";
-import { htmlBlocks } from "./html-text";
+import { parseFragment, preRenderedHtml } from "../build/hast";
+import { textBlocks } from "./hast-text";
 
 /** What the records need of a page; BuiltPage has it. */
 export interface SearchablePage {
@@ -69,19 +69,16 @@ function inlineText(nodes: TreeNode[]): string {
   return out;
 }
 
-/** Pre-rendered HTML an element carries instead of children. */
-function innerHtml(el: TreeElement): string | null {
-  const html = (el[1]?.dangerouslySetInnerHTML as { __html?: unknown } | undefined)?.__html;
-  return typeof html === "string" ? html : null;
-}
-
 function children(el: TreeElement): TreeNode[] {
   return el.slice(2) as TreeNode[];
 }
 
-export function searchRecordsOf(page: SearchablePage, siteUrl: string, pageRank = 0): SearchRecord[] {
-  const base = `${siteUrl}${page.route}`;
-  const lvl0 = page.sidebar ? SECTION_LABELS[page.sidebar] : "Docs";
+/** What the records need of the site: its origin, and its sections for the first level of the hierarchy. */
+export type SearchSite = Pick<SiteConfig, "url" | "sections">;
+
+export function searchRecordsOf(page: SearchablePage, site: SearchSite, pageRank = 0): SearchRecord[] {
+  const base = `${site.url}${page.route}`;
+  const lvl0 = sectionLabel(site, page.sidebar);
   const hierarchy: SearchHierarchy = {
     lvl0,
     lvl1: page.title,
@@ -154,8 +151,8 @@ export function searchRecordsOf(page: SearchablePage, siteUrl: string, pageRank 
       const h = HEADING.exec(type);
       if (h) heading(Number(h[1]), node);
       else if (SKIP.has(type)) continue;
-      else if (innerHtml(node) !== null)
-        for (const block of htmlBlocks(innerHtml(node)!)) text(block.text, block.id ?? anchor);
+      else if (preRenderedHtml(node) !== null)
+        for (const block of textBlocks(parseFragment(preRenderedHtml(node)!))) text(block.text, block.id ?? anchor);
       else if (type === "thead") continue;
       else if (type === "tr")
         text(
@@ -192,16 +189,17 @@ const BOILERPLATE_PAGES = 3;
  */
 export function searchRecords(
   pages: Iterable<SearchablePage>,
-  siteUrl: string,
+  site: SearchSite,
   keyOf?: (page: SearchablePage) => string,
   memo?: { get(key: string): SearchRecord[] | undefined; set(key: string, value: SearchRecord[]): void },
 ): SearchRecord[] {
+  const siteKey = JSON.stringify([site.url, site.sections]);
   const recordsOf = (page: SearchablePage) => {
-    if (!keyOf || !memo) return searchRecordsOf(page, siteUrl);
-    const key = `${siteUrl}\0${keyOf(page)}`;
+    if (!keyOf || !memo) return searchRecordsOf(page, site);
+    const key = `${siteKey}\0${keyOf(page)}`;
     const hit = memo.get(key);
     if (hit) return hit;
-    const fresh = searchRecordsOf(page, siteUrl);
+    const fresh = searchRecordsOf(page, site);
     memo.set(key, fresh);
     return fresh;
   };

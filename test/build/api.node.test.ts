@@ -35,7 +35,7 @@ describe("the site build with the node API", () => {
     expect(record.toc.map((t) => t.id)).toEqual(
       expect.arrayContaining(["request", "code-samples", "responses", "response-200", "schemas"]),
     );
-    expect(build.manifest.sidebars.apiSidebar[0]).toEqual({
+    expect(build.manifest.sidebars.apiSidebar?.[0]).toEqual({
       type: "link",
       label: "Introduction",
       href: "/api/node/movement-labs-node-api",

@@ -101,7 +101,14 @@ describe("invalid content fails with the file and field", () => {
   it("names an unknown frontmatter field and a wrongly typed one", async () => {
     await expectBuildError(
       { "docs/build/bad.mdx": "---\ndescription: x\nsidebar_position: first\ncolour: red\n---\n# Bad\n" },
-      /bad\.mdx: sidebar_position: .*number[\s\S]*bad\.mdx: \(root\): .*colour/i,
+      /bad\.mdx: sidebar_position: .*number[\s\S]*bad\.mdx: colour: unknown key/i,
+    );
+  });
+
+  it("suggests the frontmatter field a misspelt one resembles", async () => {
+    await expectBuildError(
+      { "docs/build/bad.mdx": "---\ndescription: x\nsidebar_positon: 2\n---\n# Bad\n" },
+      /bad\.mdx: sidebar_positon: unknown key \(did you mean "sidebar_position"\?\)/,
     );
   });
 

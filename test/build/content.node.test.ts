@@ -33,7 +33,7 @@ describe("the site's content", () => {
   });
 
   it("orders the Learn sidebar as the brief does", () => {
-    const labels = build.manifest.sidebars.tutorialSidebar.map((i) => i.label);
+    const labels = build.manifest.sidebars.tutorialSidebar!.map((i) => i.label);
     expect(labels).toEqual([
       "Getting Started",
       "Vision for Movement",
@@ -43,7 +43,7 @@ describe("the site's content", () => {
   });
 
   it("orders the Build sidebar as the brief does", () => {
-    const labels = build.manifest.sidebars.developersSidebar.map((i) => i.label);
+    const labels = build.manifest.sidebars.developersSidebar!.map((i) => i.label);
     expect(labels.slice(0, 4)).toEqual([
       "Getting Started for Developers",
       "Your First Move Contract",

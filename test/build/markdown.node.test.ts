@@ -1,7 +1,7 @@
 /** Markdown twins: the page tree rendered back to readable Markdown. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildSite, type SiteBuild } from "../../scripts/build/build";
-import { codeFromHtml, pageToMarkdown } from "../../scripts/build/markdown";
+import { pageToMarkdown } from "../../scripts/build/markdown";
 import { FIXTURE_ROOT } from "../helpers/temp-site";
 
 let build: SiteBuild;
@@ -34,7 +34,9 @@ describe("pageToMarkdown", () => {
     expect(md("/learn/Basics/")).toContain("- [Beta Page](/learn/Basics/beta): Beta is first by position.");
   });
 
-  it("decodes the entities of serialised code", () => {
-    expect(codeFromHtml('<span class="x">a &lt; b &amp;&amp; c &gt; &quot;d&quot;</span>')).toBe('a < b && c > "d"');
+  it("gives highlighted code its characters back, entities decoded", () => {
+    const html = '<code><span class="x">a &lt; b &amp;&amp; c &gt; &quot;d&quot;</span></code>';
+    const tree = [["CodeBlock", { lang: "ts" }, ["pre", { dangerouslySetInnerHTML: { __html: html } }]]] as const;
+    expect(pageToMarkdown("T", "", JSON.parse(JSON.stringify(tree)))).toContain('```ts\na < b && c > "d"\n```');
   });
 });

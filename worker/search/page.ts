@@ -23,9 +23,11 @@ import { parseFacetFilters } from "./protocol";
 const SNIPPET_WORDS = 30;
 const MAX_SUGGESTIONS = 6;
 
-/** A few queries to try: the top-level categories of the Learn and Build sidebars. */
+/** A few queries to try: the top-level categories of the written (not generated) sections. */
 function suggestionsOf(manifest: Manifest): string[] {
-  const labels = [...manifest.sidebars.tutorialSidebar, ...manifest.sidebars.developersSidebar]
+  const labels = manifest.config.sections
+    .filter((s) => s.source === "content")
+    .flatMap((s) => manifest.sidebars[s.id] ?? [])
     .filter((i) => i.type === "category")
     .map((i) => i.label);
   return [...new Set(labels)].slice(0, MAX_SUGGESTIONS);

@@ -25,7 +25,7 @@ export function searchModalProps(search: SearchConfig): SearchModalProps {
     contextualSearch: search.contextualSearch,
     ...(search.externalUrlRegex ? { externalUrlRegex: search.externalUrlRegex } : {}),
     ...(search.replaceSearchResultPathname ? { replaceSearchResultPathname: search.replaceSearchResultPathname } : {}),
-    ...(search.missingResultsUrl ? { missingResultsUrl: search.missingResultsUrl } : {}),
+    missingResultsUrl: search.missingResultsUrl,
     searchPath: `/${search.searchPagePath}`,
   };
 }

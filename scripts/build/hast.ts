@@ -1,0 +1,40 @@
+/**
+ * Page-tree nodes as hast, the syntax tree the unified tools share: pre-rendered blocks (highlighted
+ * code, the API reference's large tables) are serialised by hast-util-to-html, and read back with a
+ * real HTML parser (hast-util-from-html) by the Markdown twins and the search records.
+ */
+import type { Element, ElementContent, Root } from "hast";
+import { fromHtml } from "hast-util-from-html";
+import { toHtml } from "hast-util-to-html";
+import { h } from "hastscript";
+import type { TreeElement, TreeNode } from "../../client/contracts/tree";
+
+/** Intrinsic elements only (no components), as hast. */
+export function treeToHast(nodes: TreeNode[]): ElementContent[] {
+  return nodes.map((node): ElementContent => {
+    if (typeof node === "string") return { type: "text", value: node };
+    const [type, props, ...children] = node;
+    if (!/^[a-z][a-z0-9]*$/.test(type)) throw new Error(`treeToHast: <${type}> is not a plain HTML element`);
+    const properties: Record<string, string | number | boolean> = {};
+    for (const [name, value] of Object.entries(props ?? {}))
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+        properties[name] = value;
+    return h(type, properties, treeToHast(children)) as Element;
+  });
+}
+
+/** The HTML of intrinsic-only page-tree nodes, serialised once at build time. */
+export function treeToHtml(nodes: TreeNode[]): string {
+  return toHtml(treeToHast(nodes), { characterReferences: { useNamedReferences: true } });
+}
+
+/** The HTML an element carries pre-rendered (`dangerouslySetInnerHTML`), or null. */
+export function preRenderedHtml(el: TreeElement): string | null {
+  const html = (el[1]?.dangerouslySetInnerHTML as { __html?: unknown } | undefined)?.__html;
+  return typeof html === "string" ? html : null;
+}
+
+/** Pre-rendered HTML parsed back into hast (table rows parse too: the fragment has no context). */
+export function parseFragment(html: string): Root {
+  return fromHtml(html, { fragment: true });
+}

@@ -1,0 +1,80 @@
+/**
+ * The readable text blocks of a pre-rendered HTML block (parsed to hast): paragraphs, list items and
+ * table rows (cells joined by " | "), each with the id of its row when it has one. Code (<pre>),
+ * drawings and table headers are skipped.
+ */
+import type { ElementContent, Root } from "hast";
+
+export interface TextBlock {
+  text: string;
+  /** The id of the table row, usable as the record's anchor. */
+  id?: string;
+}
+
+const BLOCK = new Set(
+  "address article aside blockquote dd details div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header li main nav ol p section summary table tbody thead tfoot ul".split(
+    " ",
+  ),
+);
+/** Code, drawings, and table headers (column names say nothing on their own). */
+const SKIPPED = new Set(["pre", "script", "style", "svg", "thead"]);
+
+const collapse = (t: string) => t.replace(/\s+/g, " ").trim();
+
+export function textBlocks(root: Root): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  let text = "";
+  let cells: string[] | null = null;
+  let cellDepth = 0;
+  const flush = () => {
+    const t = collapse(text);
+    text = "";
+    if (t) blocks.push({ text: t });
+  };
+  const edge = () => {
+    if (cellDepth) text += " ";
+    else flush();
+  };
+  const visit = (nodes: (ElementContent | Root["children"][number])[]) => {
+    let previous: string | null = null;
+    for (const node of nodes) {
+      if (node.type === "text") text += node.value;
+      if (node.type !== "element") {
+        previous = node.type;
+        continue;
+      }
+      // Two elements side by side (`<code>a</code><span>b</span>`) are separate words on screen.
+      if (previous === "element") text += " ";
+      previous = "element";
+      const name = node.tagName;
+      if (SKIPPED.has(name)) continue;
+      if (name === "br") {
+        text += " ";
+      } else if (name === "tr") {
+        flush();
+        const row: string[] = (cells = []);
+        visit(node.children);
+        const joined = row.filter(Boolean).join(" | ");
+        const id = node.properties.id;
+        if (joined) blocks.push(typeof id === "string" ? { text: joined, id } : { text: joined });
+        cells = null;
+      } else if (name === "td" || name === "th") {
+        cellDepth++;
+        text = "";
+        visit(node.children);
+        cellDepth--;
+        cells?.push(collapse(text));
+        text = "";
+      } else if (BLOCK.has(name)) {
+        edge();
+        visit(node.children);
+        edge();
+      } else {
+        visit(node.children);
+      }
+    }
+  };
+  visit(root.children);
+  flush();
+  return blocks;
+}
