@@ -3,7 +3,7 @@
  * type; unions take their first variant with the discriminator set to that variant's mapping value.
  */
 import type { Resolver } from "./refs";
-import { unwrapDescribedRef } from "./schema-info";
+import { typeName, unwrapDescribedRef } from "./schema-info";
 import type { Schema } from "./types";
 
 const MAX_DEPTH = 12;
@@ -80,8 +80,8 @@ function unionExample(schema: Schema, members: Schema[], r: Resolver, stack: str
 }
 
 function emptyOf(schema: Schema): unknown {
-  if (schema.type === "array") return [];
-  if (schema.type === "string") return "string";
+  if (typeName(schema) === "array") return [];
+  if (typeName(schema) === "string") return "string";
   return {};
 }
 

@@ -8,7 +8,7 @@ import type { ApiExplorerProps, ExplorerParam } from "../../client/islands/api-e
 import type { TreeElement, TreeProps } from "../../client/contracts/tree";
 import type { ApiContext } from "./context";
 import { exampleOf, INLINE_EXAMPLE_MAX } from "./example";
-import { effective } from "./schema-info";
+import { effective, typeName } from "./schema-info";
 import { h } from "./tree";
 import type { OperationEntry, Parameter, RequestBody, Response } from "./types";
 
@@ -43,7 +43,8 @@ export function explorerProps(
       const s = effective(p.schema ?? {}, r);
       const field: ExplorerParam = { name: p.name, in: p.in };
       if (p.required) field.required = true;
-      if (s.type && s.type !== "string") field.type = s.type;
+      const type = typeName(s);
+      if (type && type !== "string") field.type = type;
       if (s.enum?.length) field.enum = s.enum.map(text);
       if (s.default !== undefined) field.default = text(s.default);
       const example = p.example ?? s.example;

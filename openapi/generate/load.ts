@@ -1,8 +1,12 @@
-/** Reads the OpenAPI document and validates it with @readme/openapi-parser; an invalid document throws with locations. */
+/**
+ * Reads the OpenAPI document and validates it with @readme/openapi-parser (and, for 3.1, its schemas
+ * against JSON Schema 2020-12); an invalid document throws with locations.
+ */
 import { readFile } from "node:fs/promises";
 import { compileErrors, validate, type ValidationResult } from "@readme/openapi-parser";
 import { parse } from "yaml";
 import { locateError } from "./locate";
+import { checkSchemas } from "./schema-check";
 import type { OpenApiDocument } from "./types";
 
 export class OpenApiInvalid extends Error {}
@@ -31,6 +35,9 @@ export async function parseDocument(text: string, file: string): Promise<LoadedD
   }
   const result = await validate(structuredClone(doc) as never);
   if (!result.valid) throw new OpenApiInvalid(await describeInvalid(result, doc, text, file));
+  const schemaErrors = checkSchemas(doc, text, file);
+  if (schemaErrors.length)
+    throw new OpenApiInvalid([`${file} is not a valid OpenAPI document:`, ...schemaErrors].join("\n"));
   return { doc, text, warnings: result.warnings.map((w) => `${file}: ${w.message}`) };
 }
 

@@ -119,9 +119,7 @@ describe("an operation page (get-transactions)", () => {
 
   it("is readable without JavaScript: schemas nest in <details>, code samples are in the HTML", () => {
     const out = htmlOf("/api/node/get-transactions");
-    expect(out).toContain(
-      '<details class="sv-x" id="schema-MoveModuleBytecode"><summary>Fields of MoveModuleBytecode</summary>',
-    );
+    expect(out).toContain('<details class="sv-x" id="schema-MoveResource"><summary>Fields of MoveResource</summary>');
     expect(out).not.toContain("<script");
     expect(out).not.toMatch(/ style="/);
     expect(out).toContain('<div class="tabs" data-group="api-lang">');

@@ -7,10 +7,29 @@ export type SchemaKind = "leaf" | "object" | "union" | "allOf" | "array";
 /** Schemas that are one value (strings, numbers, enums, free-form objects) are leaves. */
 export function kindOf(schema: Schema): SchemaKind {
   if (schema.allOf) return isDescribedRef(schema) ? "leaf" : "allOf";
-  if (schema.oneOf || schema.anyOf) return "union";
+  if (schema.oneOf || schema.anyOf) return nullableMember(schema) ? kindOf(unwrapDescribedRef(schema)) : "union";
   if (schema.properties) return "object";
-  if (schema.type === "array") return "array";
+  if (typeName(schema) === "array") return "array";
   return "leaf";
+}
+
+/** The type other than `"null"` (OpenAPI 3.1 writes a nullable type as `type: [string, "null"]`). */
+export function typeName(schema: Schema): string | undefined {
+  return Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+}
+
+/** May the value be `null`: `type: [x, "null"]`, `anyOf: [x, {type: "null"}]` or 3.0's `nullable`. */
+export function isNullable(schema: Schema): boolean {
+  return !!schema.nullable || (Array.isArray(schema.type) && schema.type.includes("null")) || !!nullableMember(schema);
+}
+
+/** In `anyOf`/`oneOf: [x, {type: "null"}]` (a nullable reference in 3.1), the `x`. */
+function nullableMember(schema: Schema): Schema | undefined {
+  const members = schema.anyOf ?? schema.oneOf;
+  if (members?.length !== 2) return undefined;
+  const isNull = (m: Schema) => m.type === "null" && Object.keys(m).length === 1;
+  const rest = members.filter((m) => !isNull(m));
+  return rest.length === 1 ? rest[0] : undefined;
 }
 
 /** `allOf: [{$ref}, {description}]`, the OpenAPI 3.0 way to describe a reference. */
@@ -22,8 +41,19 @@ export function isDescribedRef(schema: Schema): boolean {
   );
 }
 
-/** The referenced schema of a described ref, with the description carried over. */
+/**
+ * The schema that says what the value is, with the description carried over: the reference of a
+ * described ref, the `x` of a nullable `anyOf: [x, {type: "null"}]`, the `x` of `type: [x, "null"]`
+ * (both marked `nullable`, so readers still see that `null` is sent).
+ */
 export function unwrapDescribedRef(schema: Schema): Schema {
+  const member = nullableMember(schema);
+  if (member) {
+    const { anyOf: _a, oneOf: _o, ...outer } = schema;
+    return { ...unwrapDescribedRef(member), ...outer, nullable: true };
+  }
+  if (Array.isArray(schema.type))
+    return { ...schema, type: typeName(schema), nullable: isNullable(schema) || undefined };
   if (!schema.allOf || !isDescribedRef(schema)) return schema;
   const ref = schema.allOf.find((s) => s.$ref)!;
   const description = schema.description ?? schema.allOf.find((s) => s.description && !s.$ref)?.description;
@@ -33,7 +63,7 @@ export function unwrapDescribedRef(schema: Schema): Schema {
 
 /** `string (uint64)`, `integer`, `object`, `any`. */
 export function primitiveLabel(schema: Schema): string {
-  const type = schema.type ?? (schema.properties ? "object" : "any");
+  const type = typeName(schema) ?? (schema.properties ? "object" : "any");
   return schema.format ? `${type} (${schema.format})` : type;
 }
 
@@ -50,7 +80,7 @@ export function constraintsOf(schema: Schema): string[] {
   if (schema.uniqueItems) out.push("unique items");
   if (schema.pattern) out.push(`pattern ${schema.pattern}`);
   if (schema.default !== undefined) out.push(`default ${JSON.stringify(schema.default)}`);
-  if (schema.nullable) out.push("nullable");
+  if (isNullable(schema)) out.push("nullable");
   if (schema.readOnly) out.push("read-only");
   if (schema.writeOnly) out.push("write-only");
   if (schema.deprecated) out.push("deprecated");

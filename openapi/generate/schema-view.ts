@@ -12,7 +12,15 @@ import type { TreeNode } from "../../client/contracts/tree";
 import { markdown } from "./markdown";
 import type { Resolver } from "./refs";
 import type { SchemaPlan } from "./schema-plan";
-import { constantOf, constraintsOf, effective, kindOf, primitiveLabel, unwrapDescribedRef } from "./schema-info";
+import {
+  constantOf,
+  constraintsOf,
+  effective,
+  kindOf,
+  primitiveLabel,
+  typeName,
+  unwrapDescribedRef,
+} from "./schema-info";
 import { h } from "./tree";
 import type { Schema } from "./types";
 
@@ -196,6 +204,8 @@ export class SchemaView {
       h("code", null, f.name),
       " ",
       ...type.label,
+      // A leaf's label already lists "nullable" among its facts; a reference or array does not.
+      s.nullable && (this.r.schemaName(s) || kindOf(s) !== "leaf") ? h("i", null, "nullable") : null,
       f.required ? h("b", null, "required") : null,
       constant !== undefined ? h("i", null, `= ${JSON.stringify(constant)}`) : null,
       ...markdown(s.description ?? type.description),
@@ -325,7 +335,7 @@ function kindLabel(s: Schema): string {
 function summaryLabel(s: Schema, name: string | null): string {
   const members = s.oneOf ?? s.anyOf;
   if (members) return `${members.length} variants`;
-  if (s.type === "array") return "Item structure";
+  if (typeName(s) === "array") return "Item structure";
   const count = Object.keys(s.properties ?? {}).length;
   return name ? `Fields of ${name}` : count ? `${count} fields` : "Structure";
 }

@@ -1,4 +1,4 @@
-/** The parts of an OpenAPI 3.0 document the generator reads (loosely typed: the parser validated it). */
+/** The parts of an OpenAPI 3.1 (or 3.0) document the generator reads (loosely typed: the parser validated it). */
 
 export interface Reference {
   $ref: string;
@@ -6,7 +6,8 @@ export interface Reference {
 
 export interface Schema {
   $ref?: string;
-  type?: string;
+  /** One type, or several in 3.1 (`[string, "null"]` for a nullable string). */
+  type?: string | string[];
   format?: string;
   title?: string;
   description?: string;
@@ -23,6 +24,7 @@ export interface Schema {
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
+  /** OpenAPI 3.0; the generator also sets it on a 3.1 nullable schema it has unwrapped. */
   nullable?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;

@@ -68,10 +68,13 @@ describe("the production bundle on local workerd", () => {
   it("serves the API document for download and the files for machines", async () => {
     const yaml = await fetchPath("/api/node/openapi.yaml");
     assert.equal(yaml.status, 200);
-    assert.match(await yaml.text(), /^openapi: 3\.0\.3/m);
+    assert.match(await yaml.text(), /^openapi: 3\.1\.0/m);
     const json = await fetchPath("/api/node/openapi.json");
     assert.equal(json.headers.get("content-type"), "application/json; charset=utf-8");
-    assert.equal((await json.json()).info.title, "Movement Labs Node API");
+    const doc = await json.json();
+    assert.equal(doc.info.title, "Movement Labs Node API");
+    // OpenAPI 3.1: nullable fields are type arrays in the download too.
+    assert.deepEqual(doc.components.schemas.AptosError.properties.vm_error_code.type, ["integer", "null"]);
     const sitemap = await (await fetchPath("/sitemap.xml")).text();
     assert.match(sitemap, /<loc>https:\/\/docs\.movementnetwork\.xyz\/api\/node\/get-transactions<\/loc><lastmod>/);
     const twin = await (await fetchPath("/devs/faq.md")).text();
