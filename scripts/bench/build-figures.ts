@@ -78,14 +78,14 @@ export async function coldBuild(root: string): Promise<ColdBuild> {
 }
 
 /** A copy of what a site build reads (content, the OpenAPI document, public files) in a temp folder. */
-async function tempSiteCopy(root: string): Promise<{ dir: string; remove(): Promise<void> }> {
+export async function tempSiteCopy(root: string): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), "docs-bench-site-"));
   for (const sub of ["content", "openapi/node.yaml", "client/public"])
     await cp(path.join(root, sub), path.join(dir, sub), { recursive: true });
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-async function until<T>(
+export async function until<T>(
   check: () => Promise<T | undefined>,
   timeoutMs: number,
   what: string,
@@ -101,7 +101,7 @@ async function until<T>(
 }
 
 /** Appends a paragraph an author might add; the marker tells the new page from the old one. */
-async function editPage(siteDir: string, marker: string): Promise<void> {
+export async function editPage(siteDir: string, marker: string): Promise<void> {
   const file = path.join(siteDir, EDITED_PAGE.file);
   await writeFile(file, `${await readFile(file, "utf8")}\n\nBenchmark edit ${marker}.\n`);
 }
