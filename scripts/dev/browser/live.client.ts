@@ -221,17 +221,29 @@ class Overlay {
 
 const overlay = new Overlay();
 
+let source: EventSource | null = null;
+
 function connect(): void {
-  const source = new EventSource(`/__dev/events?build=${encodeURIComponent(known)}`);
-  source.addEventListener("build", (e) => onBuild(JSON.parse((e as MessageEvent<string>).data) as BuildMessage));
-  source.addEventListener("failed", (e) => onFailed(JSON.parse((e as MessageEvent<string>).data) as FailedMessage));
+  if (source || document.hidden) return;
+  const stream = new EventSource(`/__dev/events?build=${encodeURIComponent(known)}`);
+  source = stream;
+  stream.addEventListener("build", (e) => onBuild(JSON.parse((e as MessageEvent<string>).data) as BuildMessage));
+  stream.addEventListener("failed", (e) => onFailed(JSON.parse((e as MessageEvent<string>).data) as FailedMessage));
   // Reconnect by hand, telling the server which build this tab now shows.
-  source.addEventListener("error", () => {
-    source.close();
+  stream.addEventListener("error", () => {
+    disconnect();
     setTimeout(connect, 1000);
   });
 }
 
+function disconnect(): void {
+  source?.close();
+  source = null;
+}
+
+// A hidden tab lets its stream go (a browser allows six connections per server) and catches up
+// when shown again: the server tells it what changed since the build it shows.
+document.addEventListener("visibilitychange", () => (document.hidden ? disconnect() : connect()));
 document.addEventListener("docs:navigated", () => {
   known = latest;
 });
