@@ -3,11 +3,9 @@
  * in Chromium and scrolled down, then each save timed until its new text is in the open tab (no
  * manual reload; the live-update script swaps the page or reloads it).
  */
-import { spawn } from "node:child_process";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../local/chromium";
-import { freePort } from "../local/free-port";
-import { EDITED_PAGE, editPage, tempSiteCopy, until } from "./build-figures";
+import { devOnCopy, EDITED_PAGE, editPage } from "./build-figures";
 import { median } from "./median";
 
 export interface SaveToVisible {
@@ -18,26 +16,11 @@ export interface SaveToVisible {
 }
 
 export async function saveToVisible(root: string, saves = 5): Promise<SaveToVisible> {
-  const site = await tempSiteCopy(root);
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--watch", "--site", site.dir], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
+  const dev = await devOnCopy(root);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   try {
-    await until(
-      async () => (output.includes("Movement docs at") ? true : undefined),
-      120_000,
-      `npm run dev to serve the site:\n${output}`,
-      100,
-    );
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`http://127.0.0.1:${port}${EDITED_PAGE.route}`);
+    await page.goto(`${dev.origin}${EDITED_PAGE.route}`);
     await page.evaluate(() => {
       (window as { benchMarker?: boolean }).benchMarker = true;
       window.scrollTo(0, 400);
@@ -47,7 +30,7 @@ export async function saveToVisible(root: string, saves = 5): Promise<SaveToVisi
       const marker = `visible-${Date.now().toString(36)}-${i}`;
       // Let the last save's search index catch up, as between an author's saves.
       await new Promise((r) => setTimeout(r, 1500));
-      await editPage(site.dir, marker);
+      await editPage(dev.siteDir, marker);
       const saved = performance.now();
       await page.waitForFunction((m) => document.body.textContent?.includes(m), marker, {
         polling: "raf",
@@ -56,12 +39,9 @@ export async function saveToVisible(root: string, saves = 5): Promise<SaveToVisi
       samplesMs.push(performance.now() - saved);
     }
     const inPlace = await page.evaluate(() => (window as { benchMarker?: boolean }).benchMarker === true);
-    if (process.env.BENCH_VERBOSE) console.log(output);
     return { medianMs: median(samplesMs), samplesMs, inPlace };
   } finally {
     await browser.close();
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("close", r));
-    await site.remove();
+    await dev.stop();
   }
 }

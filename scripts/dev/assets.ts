@@ -18,6 +18,7 @@ export function liveScript(): Promise<string> {
       compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
     });
     // A classic script (the site's boot script is the page's only module); its names stay inside.
+    if (/^\s*(import|export)\s.*from\s/m.test(outputText)) throw new Error(`${SCRIPT.pathname} may import types only`);
     return `(() => {\n${outputText.replace(/^export \{\};?$/m, "")}\n})();\n`;
   })();
   return script;

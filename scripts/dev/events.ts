@@ -3,11 +3,23 @@
  * each build and each failed build; a tab that connects first gets the state it missed.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { BuildChanges } from "./changes";
+import type { Problem } from "./problems";
 
-export interface DevEvent {
-  event: "build" | "failed";
-  data: unknown;
+/** A build was published: what it changed since `changes.from`, and the warnings the page shows. */
+export interface BuildMessage {
+  buildId: string;
+  changes: BuildChanges;
+  warnings: Problem[];
 }
+
+/** A build failed; the last good one stays live. */
+export interface FailedMessage {
+  errors: Problem[];
+  warnings: Problem[];
+}
+
+export type DevEvent = { event: "build"; data: BuildMessage } | { event: "failed"; data: FailedMessage };
 
 /** How often an idle stream sends a comment, so that nothing between closes it. */
 const KEEPALIVE_MS = 15_000;

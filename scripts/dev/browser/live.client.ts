@@ -2,38 +2,10 @@
  * `npm run dev` only (served at /__dev/live.js by scripts/dev/proxy.ts, never in the client build):
  * keeps the open tab in step with the author's saves, and shows a failed build or new warnings.
  */
-export {};
-
-interface CodeFrame {
-  start: number;
-  lines: string[];
-  line: number;
-  column: number;
-}
-interface Problem {
-  file: string | null;
-  line: number | null;
-  column: number | null;
-  message: string;
-  frame: CodeFrame | null;
-}
-interface Changes {
-  from: string | null;
-  changed: string[];
-  added: string[];
-  removed: string[];
-  sidebars: boolean;
-  shell: boolean;
-}
-interface BuildMessage {
-  buildId: string;
-  changes: Changes;
-  warnings: Problem[];
-}
-interface FailedMessage {
-  errors: Problem[];
-  warnings: Problem[];
-}
+// Types only: the served script has no imports (scripts/dev/assets.ts strips the types).
+import type { BuildMessage, FailedMessage } from "../events";
+import type { CodeFrame } from "../locate";
+import type { Problem } from "../problems";
 
 const SCROLL_KEY = "docs-dev-scroll";
 /** Widgets the site's boot script must wire up: a page holding them is reloaded, not swapped. */
@@ -157,6 +129,13 @@ function problemOf(p: Problem): HTMLElement {
   return item;
 }
 
+function button(label: string, onClick: () => void): HTMLButtonElement {
+  const b = el("button", "close", label);
+  b.type = "button";
+  b.addEventListener("click", onClick);
+  return b;
+}
+
 /** The overlay lives in a shadow root: the site's styles do not reach it, nor its styles the site. */
 class Overlay {
   private readonly root: ShadowRoot;
@@ -181,9 +160,7 @@ class Overlay {
     this.errors?.remove();
     this.errors = null;
     if (!list.length) return;
-    const close = el("button", "close", "Close");
-    close.type = "button";
-    close.addEventListener("click", () => this.showErrors([]));
+    const close = button("Close", () => this.showErrors([]));
     const heading = el("h2", "", list.length === 1 ? "The build failed" : `The build failed (${list.length} errors)`);
     heading.id = "docs-dev-errors-title";
     const panel = el(
@@ -204,9 +181,7 @@ class Overlay {
     this.warnings?.remove();
     this.warnings = null;
     if (!list.length) return;
-    const hide = el("button", "close", "Hide");
-    hide.type = "button";
-    hide.addEventListener("click", () => this.showWarnings([]));
+    const hide = button("Hide", () => this.showWarnings([]));
     const panel = el(
       "section",
       "panel warnings",
