@@ -107,6 +107,16 @@ describe("npm run dev in the browser", () => {
     assert.equal(await marker(homeTab), "kept", "swapped in place");
   });
 
+  it("follows a link to a page saved since it was prefetched and shows the saved page", async () => {
+    const link = homeTab.locator(".sidebar a", { hasText: "Alpha" });
+    await link.hover();
+    const alpha = path.join(site.root, "content/docs/learn/Basics/alpha.mdx");
+    await writeFile(alpha, `${await readFile(alpha, "utf8")}\n\nAlpha saved just now.\n`);
+    await dev.waitForOutput(/saved content\/docs\/learn\/Basics\/alpha\.mdx: /);
+    await link.click();
+    await homeTab.getByText("Alpha saved just now.").waitFor(WAIT);
+  });
+
   it("reloads at the same position when the site configuration changes", async () => {
     const yaml = path.join(site.root, "content/site.yaml");
     await writeFile(yaml, (await readFile(yaml, "utf8")).replace("Fixture announcement.", "Fresh announcement."));

@@ -73,6 +73,26 @@ async function swapPage(): Promise<void> {
   document.dispatchEvent(new CustomEvent("docs:navigated", { detail: { url: location.href } }));
 }
 
+/**
+ * Routes changed since this document loaded. The site's own navigation keeps pages it prefetched
+ * or showed; following a link to a changed page (or going back to one) loads it in full instead.
+ */
+const stale = new Set<string>();
+let allStale = false;
+
+function noteChanges(c: BuildMessage["changes"]): void {
+  if (c.from === null || c.sidebars || c.shell) allStale = true;
+  for (const r of [...c.changed, ...c.added, ...c.removed]) stale.add(norm(r));
+}
+
+function isStale(pathname: string): boolean {
+  try {
+    return allStale || stale.has(norm(decodeURIComponent(pathname)));
+  } catch {
+    return allStale;
+  }
+}
+
 function onBuild(m: BuildMessage): void {
   overlay.showErrors([]);
   overlay.showWarnings(m.warnings);
@@ -81,6 +101,7 @@ function onBuild(m: BuildMessage): void {
   if (known === m.buildId) action = "none";
   else if (!known || c.from !== known || c.shell || isHere(c.added) || isHere(c.removed)) action = "reload";
   else if (c.sidebars || isHere(c.changed)) action = "swap";
+  if (known !== m.buildId) noteChanges(c);
   known = latest = m.buildId;
   if (action === "reload") reloadKeepingScroll();
   else if (action === "swap") updates = updates.then(swapPage).catch(reloadKeepingScroll);
@@ -219,6 +240,30 @@ function disconnect(): void {
 // A hidden tab lets its stream go (a browser allows six connections per server) and catches up
 // when shown again: the server tells it what changed since the build it shows.
 document.addEventListener("visibilitychange", () => (document.hidden ? disconnect() : connect()));
+// Capture phase: before the site's navigation, which then sees the click as handled.
+window.addEventListener(
+  "click",
+  (e) => {
+    const a = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (a.target || a.hasAttribute("download")) return;
+    const url = new URL(a.href, location.href);
+    if (url.origin !== location.origin || url.pathname === location.pathname || !isStale(url.pathname)) return;
+    e.preventDefault();
+    location.assign(url.href);
+  },
+  true,
+);
+window.addEventListener(
+  "popstate",
+  (e) => {
+    if (!isStale(location.pathname)) return;
+    e.stopImmediatePropagation();
+    location.reload();
+  },
+  true,
+);
+
 document.addEventListener("docs:navigated", () => {
   known = latest;
 });
