@@ -148,6 +148,21 @@ export async function devOnCopy(root: string): Promise<DevOnCopy> {
 }
 
 /**
+ * Waits until `npm run dev` has finished `saves` saves of the edited page (its terminal line comes
+ * once the page and then the search index are published), so that each timed save starts on an
+ * idle server, as an author's next save usually does.
+ */
+export async function settled(dev: DevOnCopy, saves: number): Promise<void> {
+  const line = `saved ${EDITED_PAGE.file}:`;
+  await until(
+    async () => (dev.output().split(line).length - 1 >= saves ? true : undefined),
+    60_000,
+    `npm run dev to finish save ${saves}:\n${dev.output()}`,
+    50,
+  );
+}
+
+/**
  * `npm run dev` on a copy of the site: after it serves, save the edited page three times and time
  * each save until the page served on loopback carries the edit. Returns the median and the samples.
  */
@@ -158,7 +173,7 @@ export async function saveToServed(root: string, saves = 3): Promise<{ medianMs:
     const samplesMs: number[] = [];
     for (let i = 0; i < saves; i++) {
       const marker = `${Date.now().toString(36)}-${i}`;
-      await new Promise((r) => setTimeout(r, 1500)); // let the last save's search index catch up
+      await settled(dev, i);
       await editPage(dev.siteDir, marker);
       const saved = performance.now();
       // Poll gently: the dev server shares two cores with its own rebuild.

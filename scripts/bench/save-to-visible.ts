@@ -5,7 +5,7 @@
  */
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../local/chromium";
-import { devOnCopy, EDITED_PAGE, editPage } from "./build-figures";
+import { devOnCopy, EDITED_PAGE, editPage, settled } from "./build-figures";
 import { median } from "./median";
 
 export interface SaveToVisible {
@@ -28,8 +28,7 @@ export async function saveToVisible(root: string, saves = 5): Promise<SaveToVisi
     const samplesMs: number[] = [];
     for (let i = 0; i < saves; i++) {
       const marker = `visible-${Date.now().toString(36)}-${i}`;
-      // Let the last save's search index catch up, as between an author's saves.
-      await new Promise((r) => setTimeout(r, 1500));
+      await settled(dev, i);
       await editPage(dev.siteDir, marker);
       const saved = performance.now();
       await page.waitForFunction((m) => document.body.textContent?.includes(m), marker, {
