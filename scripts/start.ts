@@ -1,12 +1,14 @@
 /**
  * `npm start`: serves the site locally at http://127.0.0.1:8787 (PORT overrides) from the built
  * worker and client, after building the content and publishing it to local KV.
- * `npm run dev` (`--watch`) also rebuilds and republishes when a file under content/ changes.
+ * `npm run dev` (`--watch`) also rebuilds and republishes on each save under content/ (and of
+ * openapi/node.yaml), and puts scripts/dev's front server before the worker so that open tabs
+ * update themselves and show build errors.
  */
-import { watch } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSite, BuildCache, type SiteBuild } from "./build/build";
+import { buildSite, BuildCache } from "./build/build";
+import { startDev } from "./dev/start";
 import { startLocalServer } from "./local/server";
 import { localKvPersistDir } from "./publish/local-kv";
 import { publishBuild } from "./publish/publish";
@@ -23,62 +25,36 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   process.exit(1);
 }
 
-const cache = new BuildCache();
-const server = await startLocalServer({ root, port, kvPersist: localKvPersistDir(siteRoot) });
-
-/** The search index of the last complete build, which a quick rebuild reuses. */
-let lastSearch: SiteBuild["search"] | undefined;
-
-/**
- * Builds and publishes. "quick" reuses the last search index (see BuildOptions.staleSearch);
- * "search" is the rebuild that follows it, whose warnings were already printed.
- */
-async function buildAndPublish(reason: string, step: "full" | "quick" | "search" = "full"): Promise<boolean> {
+if (watchMode) {
+  const dev = await startDev({ root, siteRoot, port });
+  console.log(`Movement docs at ${dev.url.href.replace(/\/$/, "")} (watching content/ and openapi/node.yaml)`);
+  const stop = async () => {
+    await dev.dispose();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+} else {
+  const server = await startLocalServer({ root, port, kvPersist: localKvPersistDir(siteRoot) });
   const started = performance.now();
   try {
-    const staleSearch = step === "quick" ? lastSearch : undefined;
-    const warn = step === "search" ? undefined : (m: string) => console.warn(`warning: ${m}`);
-    const build = await buildSite({ root: siteRoot, cache, staleSearch, warn });
-    const built = performance.now();
+    const build = await buildSite({
+      root: siteRoot,
+      cache: new BuildCache(),
+      warn: (m) => console.warn(`warning: ${m}`),
+    });
     const result = await publishBuild(server.kv, build, "production");
-    if (!staleSearch) lastSearch = build.search;
-    const ms = (from: number, to = performance.now()) => Math.round(to - from);
     console.log(
-      `${reason}: published build ${result.buildId} (${build.pages.size} pages, ${result.keysWritten} keys written) in ${ms(started)} ms (build ${ms(started, built)} ms, publish ${ms(built)} ms)`,
+      `startup: published build ${result.buildId} (${build.pages.size} pages, ${result.keysWritten} keys written) in ${Math.round(performance.now() - started)} ms`,
     );
-    return true;
   } catch (e) {
-    console.error(`${reason}: build failed; the site keeps serving the previous build.\n${(e as Error).message}`);
-    return false;
+    console.error(`startup: build failed; the site keeps serving the previous build.\n${(e as Error).message}`);
   }
+  console.log(`Movement docs at ${server.url.href.replace(/\/$/, "")}`);
+  const stop = async () => {
+    await server.dispose();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }
-
-await buildAndPublish("startup");
-console.log(`Movement docs at ${server.url.href.replace(/\/$/, "")} ${watchMode ? "(watching content/)" : ""}`);
-
-if (watchMode) {
-  let timer: NodeJS.Timeout | undefined;
-  let running = Promise.resolve();
-  /** Bumped per save; work for an older save is skipped once a newer one is queued. */
-  let generation = 0;
-  watch(path.join(siteRoot, "content"), { recursive: true }, (_event, file) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const mine = ++generation;
-      const reason = `changed ${file ?? "content"}`;
-      running = running.then(async () => {
-        if (mine !== generation) return;
-        // First the page (with the last search index), then the search index catches up.
-        if ((await buildAndPublish(reason, "quick")) && mine === generation)
-          await buildAndPublish(`${reason}, search index`, "search");
-      });
-    }, 25);
-  });
-}
-
-const stop = async () => {
-  await server.dispose();
-  process.exit(0);
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);

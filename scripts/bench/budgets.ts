@@ -26,7 +26,7 @@ export const budgetsSchema = z.strictObject({
   largestApiPageHtmlBytes: bytes,
   renderCpuMedianMs: z.strictObject({ page: ms, largestApiPage: ms }),
   lighthouse: z.strictObject({ mobile: lighthouseBudget, desktop: lighthouseBudget }),
-  build: z.strictObject({ coldWallMs: ms, coldPeakRssBytes: bytes, saveToServedMs: ms }),
+  build: z.strictObject({ coldWallMs: ms, coldPeakRssBytes: bytes, saveToServedMs: ms, saveToVisibleMs: ms }),
 });
 
 export type Budgets = z.infer<typeof budgetsSchema>;
@@ -83,6 +83,12 @@ export function missedBudgets(report: BenchReport, budgets: Budgets): string[] {
     "save one MDX file → new page served (median)",
     Math.round(report.build.saveToServed.medianMs),
     budgets.build.saveToServedMs,
+    "ms",
+  );
+  over(
+    "save one MDX file → new text in the open tab (median)",
+    Math.round(report.build.saveToVisible.medianMs),
+    budgets.build.saveToVisibleMs,
     "ms",
   );
   return misses;

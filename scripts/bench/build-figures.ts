@@ -101,16 +101,20 @@ async function until<T>(
 }
 
 /** Appends a paragraph an author might add; the marker tells the new page from the old one. */
-async function editPage(siteDir: string, marker: string): Promise<void> {
+export async function editPage(siteDir: string, marker: string): Promise<void> {
   const file = path.join(siteDir, EDITED_PAGE.file);
   await writeFile(file, `${await readFile(file, "utf8")}\n\nBenchmark edit ${marker}.\n`);
 }
 
-/**
- * `npm run dev` on a copy of the site: after it serves, save the edited page three times and time
- * each save until the page served on loopback carries the edit. Returns the median and the samples.
- */
-export async function saveToServed(root: string, saves = 3): Promise<{ medianMs: number; samplesMs: number[] }> {
+/** `npm run dev` serving a temporary copy of the site, once it serves. */
+export interface DevOnCopy {
+  siteDir: string;
+  origin: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function devOnCopy(root: string): Promise<DevOnCopy> {
   const site = await tempSiteCopy(root);
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--watch", "--site", site.dir], {
@@ -121,6 +125,14 @@ export async function saveToServed(root: string, saves = 3): Promise<{ medianMs:
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
+  const stop = async () => {
+    if (process.env.BENCH_VERBOSE) console.log(output);
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("close", r));
+    }
+    await site.remove();
+  };
   try {
     await until(
       async () => (output.includes("Movement docs at") ? true : undefined),
@@ -128,28 +140,54 @@ export async function saveToServed(root: string, saves = 3): Promise<{ medianMs:
       `npm run dev to serve the site:\n${output}`,
       100,
     );
-    const url = `http://127.0.0.1:${port}${EDITED_PAGE.route}`;
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { siteDir: site.dir, origin: `http://127.0.0.1:${port}`, output: () => output, stop };
+}
+
+/**
+ * Waits until `npm run dev` has finished `saves` saves of the edited page (its terminal line comes
+ * once the page and then the search index are published), so that each timed save starts on an
+ * idle server, as an author's next save usually does.
+ */
+export async function settled(dev: DevOnCopy, saves: number): Promise<void> {
+  const line = `saved ${EDITED_PAGE.file}:`;
+  await until(
+    async () => (dev.output().split(line).length - 1 >= saves ? true : undefined),
+    60_000,
+    `npm run dev to finish save ${saves}:\n${dev.output()}`,
+    50,
+  );
+}
+
+/**
+ * `npm run dev` on a copy of the site: after it serves, save the edited page three times and time
+ * each save until the page served on loopback carries the edit. Returns the median and the samples.
+ */
+export async function saveToServed(root: string, saves = 3): Promise<{ medianMs: number; samplesMs: number[] }> {
+  const dev = await devOnCopy(root);
+  try {
+    const url = `${dev.origin}${EDITED_PAGE.route}`;
     const samplesMs: number[] = [];
     for (let i = 0; i < saves; i++) {
       const marker = `${Date.now().toString(36)}-${i}`;
-      await new Promise((r) => setTimeout(r, 1500)); // let the last save's search index catch up
-      await editPage(site.dir, marker);
+      await settled(dev, i);
+      await editPage(dev.siteDir, marker);
       const saved = performance.now();
       // Poll gently: the dev server shares two cores with its own rebuild.
       await until(
         async () => ((await (await fetch(url)).text()).includes(marker) ? true : undefined),
         10_000,
-        `the saved edit on ${url}:\n${output}`,
+        `the saved edit on ${url}:\n${dev.output()}`,
         20,
       );
       samplesMs.push(performance.now() - saved);
     }
-    if (process.env.BENCH_VERBOSE) console.log(output);
     return { medianMs: median(samplesMs), samplesMs };
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("close", r));
-    await site.remove();
+    await dev.stop();
   }
 }
 

@@ -22,6 +22,7 @@ import { loadRun } from "./load";
 import { childProcessesNamed } from "./procfs";
 import { renderCpuMs } from "./render-cpu";
 import { renderMarkdown, type BenchReport, type PageReport } from "./report";
+import { saveToVisible } from "./save-to-visible";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const PAGES = [
@@ -103,6 +104,8 @@ largestApiPage.renderCpuMs = render.cpu.get(largestApiPage.route)!;
 
 step("save one MDX file → served (npm run dev on a copy of the site)");
 const saved = await saveToServed(root);
+step("save one MDX file → visible in the open tab (npm run dev and Chromium on a copy of the site)");
+const visible = await saveToVisible(root);
 step("publish a one-page change to local KV (npm run publish on a copy of the site)");
 const published = await publishOnePageChange(root);
 
@@ -117,7 +120,7 @@ const report: BenchReport = {
   pages,
   largestApiPage,
   renderColdFirstMs: render.coldFirstMs,
-  build: { pages: build.pages.size, cold, saveToServed: saved, publish: published },
+  build: { pages: build.pages.size, cold, saveToServed: saved, saveToVisible: visible, publish: published },
   misses: [],
 };
 report.misses = missedBudgets(report, budgets);

@@ -3,6 +3,7 @@ import type { ColdBuild } from "./build-figures";
 import type { PageBytes } from "./bytes";
 import type { LighthouseFigures } from "./lighthouse";
 import type { LoadFigures } from "./load";
+import type { SaveToVisible } from "./save-to-visible";
 
 export interface PageReport {
   route: string;
@@ -23,6 +24,7 @@ export interface BenchReport {
     pages: number;
     cold: ColdBuild;
     saveToServed: { medianMs: number; samplesMs: number[] };
+    saveToVisible: SaveToVisible;
     publish: { firstPublishMs: number; onePageChangeMs: number };
   };
   misses: string[];
@@ -132,6 +134,7 @@ export function renderMarkdown(r: BenchReport): string {
     ),
     "",
     `- Save one MDX file → new page served by \`npm run dev\`: median ${Math.round(r.build.saveToServed.medianMs)} ms (saves: ${r.build.saveToServed.samplesMs.map((x) => Math.round(x)).join(", ")} ms).`,
+    `- Save one MDX file → its new text in the tab open on it (Chromium, no manual reload${r.build.saveToVisible.inPlace ? ", swapped in place" : ""}): median ${Math.round(r.build.saveToVisible.medianMs)} ms (saves: ${r.build.saveToVisible.samplesMs.map((x) => Math.round(x)).join(", ")} ms).`,
     `- \`npm run publish\` to local KV: ${s(r.build.publish.firstPublishMs)} into an empty store; ${s(r.build.publish.onePageChangeMs)} for a one-page change (the command as an author runs it: a cold content build, the route diff, then the writes).`,
     "",
     r.misses.length

@@ -50,6 +50,7 @@ const report = (over: Partial<BenchReport> = {}): BenchReport => ({
     pages: 70,
     cold: { wallMs: 15_000, peakRssBytes: 500 * 1024 * 1024, steps: [] },
     saveToServed: { medianMs: 700, samplesMs: [700] },
+    saveToVisible: { medianMs: 800, samplesMs: [800], inPlace: true },
     publish: { firstPublishMs: 20_000, onePageChangeMs: 15_000 },
   },
   misses: [],
@@ -86,6 +87,14 @@ describe("bench budgets", () => {
       "/api/node/get-transactions: uncached render CPU (median) 6 ms > 5 ms",
       "/api/node/get-account-transactions (largest API page): HTML 110000 B > 102400 B",
       "/api/node/get-account-transactions (largest API page): uncached render CPU (median) 11 ms > 10 ms",
+    ]);
+  });
+
+  it("names a save that takes longer than a second to show in the open tab", async () => {
+    const slow = report();
+    slow.build.saveToVisible = { medianMs: 1200, samplesMs: [1200], inPlace: true };
+    expect(missedBudgets(slow, await loadBudgets(BUDGETS))).toEqual([
+      "save one MDX file → new text in the open tab (median) 1200 ms > 1000 ms",
     ]);
   });
 

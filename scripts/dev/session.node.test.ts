@@ -1,0 +1,116 @@
+/**
+ * The dev session on a copy of the fixture site: each kind of source an author edits (site.yaml,
+ * _category_.json, an image, openapi/node.yaml) is picked up on save and reaches the open tabs as
+ * the right change; a broken config key comes back located.
+ */
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MemoryKv } from "../../test/helpers/memory-kv";
+import { tempSite, type TempSite } from "../../test/helpers/temp-site";
+import type { BuildChanges } from "./changes";
+import type { DevEvent, EventHub } from "./events";
+import type { Problem } from "./problems";
+import { DevSession } from "./session";
+
+const API = (summary: string) => `openapi: 3.0.3
+info: { title: Fixture Node API, version: "1.0" }
+tags: [{ name: Ledger, description: The ledger. }]
+paths:
+  /ledger:
+    get:
+      operationId: get_ledger
+      tags: [Ledger]
+      summary: ${summary}
+      responses:
+        "200": { description: The ledger info. }
+`;
+
+let site: TempSite;
+let session: DevSession;
+let unwatch: () => void;
+const events: DevEvent[] = [];
+const lines: string[] = [];
+const hub = { send: (e: DevEvent) => events.push(e) } as unknown as EventHub;
+
+/**
+ * Saves (runs `write`) and waits for the save's terminal line, printed once its builds are done;
+ * returns the events it sent. Generous: builds share a busy machine.
+ */
+async function save(write: () => Promise<void>, ms = 30_000): Promise<DevEvent[]> {
+  const from = events.length;
+  const seen = lines.length;
+  await write();
+  const end = Date.now() + ms;
+  while (!lines.slice(seen).some((l) => / saved /.test(l))) {
+    if (Date.now() > end)
+      throw new Error(`no terminal line for the save; events: ${JSON.stringify(events.slice(from))}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return events.slice(from);
+}
+const firstChanges = (sent: DevEvent[]) =>
+  (sent.find((e) => e.event === "build")!.data as { changes: BuildChanges }).changes;
+
+beforeAll(async () => {
+  site = await tempSite();
+  await mkdir(path.join(site.root, "openapi"));
+  await writeFile(path.join(site.root, "openapi/node.yaml"), API("Get the ledger"));
+  session = new DevSession({ siteRoot: site.root, kv: new MemoryKv(), hub, log: (l) => lines.push(l) });
+  unwatch = session.watch();
+  await session.start();
+}, 120_000);
+
+afterAll(async () => {
+  unwatch?.();
+  await site?.remove();
+});
+
+describe("DevSession", () => {
+  it("regenerates the API reference when openapi/node.yaml is saved", async () => {
+    const sent = await save(() => writeFile(path.join(site.root, "openapi/node.yaml"), API("Read the ledger summary")));
+    expect(firstChanges(sent).changed.some((r) => r.startsWith("/api/"))).toBe(true);
+    expect(lines.at(-1)).toMatch(/saved openapi\/node\.yaml: rebuilt .*\/api\//);
+  });
+
+  it("treats site.yaml as every page's and a folder label as the sidebar's", async () => {
+    const yaml = path.join(site.root, "content/site.yaml");
+    const text = await readFile(yaml, "utf8");
+    const sent = await save(() => writeFile(yaml, text.replace("Fixture announcement.", "New announcement.")));
+    expect(firstChanges(sent).shell).toBe(true);
+
+    const label = await save(() =>
+      site.write("docs/learn/Basics/_category_.json", '{ "label": "Basics Again", "position": 2 }'),
+    );
+    expect(firstChanges(label)).toMatchObject({ sidebars: true, shell: false });
+  });
+
+  it("republishes the page that shows an image when the image is saved", async () => {
+    const svg = path.join(site.root, "content/docs/build/img/flow.svg");
+    const text = await readFile(svg, "utf8");
+    const sent = await save(() => writeFile(svg, text.replace("</svg>", '<circle cx="1" cy="1" r="1"/></svg>')));
+    expect(firstChanges(sent).changed).toContain("/build/tools");
+  });
+
+  it("sends a misspelt frontmatter key and a mistyped config value as located errors, and recovers", async () => {
+    const page = path.join(site.root, "content/docs/build/tools.mdx");
+    const good = await readFile(page, "utf8");
+    const sent = await save(() => writeFile(page, good.replace("sidebar_position:", "sidebar_positon:")));
+    const [problem] = (sent.find((e) => e.event === "failed")!.data as { errors: Problem[] }).errors;
+    const line = good.split("\n").findIndex((l) => l.startsWith("sidebar_position:")) + 1;
+    expect(problem).toMatchObject({ file: "content/docs/build/tools.mdx", line, column: 1 });
+    expect(problem!.message).toMatch(/sidebar_positon/);
+    expect(session.hello("").map((e) => e.event)).toEqual(["build", "failed"]);
+
+    const yaml = path.join(site.root, "content/site.yaml");
+    const config = await readFile(yaml, "utf8");
+    await writeFile(page, good);
+    const typo = await save(() => writeFile(yaml, config.replace(/^editUrl: .*$/m, "editUrl: 5")));
+    const [wrong] = (typo.find((e) => e.event === "failed")!.data as { errors: Problem[] }).errors;
+    expect(wrong).toMatchObject({ file: "content/site.yaml" });
+    expect(wrong!.line).toBe(config.split("\n").findIndex((l) => l.startsWith("editUrl:")) + 1);
+
+    await save(() => writeFile(yaml, config));
+    expect(session.hello("").map((e) => e.event)).toEqual(["build"]);
+  });
+});

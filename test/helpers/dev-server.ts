@@ -1,0 +1,47 @@
+/** Runs scripts/start.ts (`npm run dev` with --watch, or `npm start` without) on a site folder, for the e2e tests. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { freePort } from "../../scripts/local/free-port";
+import { REPO_ROOT } from "./local-site";
+
+export interface StartedServer {
+  origin: string;
+  child: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Waits until the output matches (generously: the machine may be busy). */
+  waitForOutput(pattern: RegExp, ms?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startServer(siteRoot: string, options: { watch: boolean }): Promise<StartedServer> {
+  const port = await freePort();
+  const args = ["--import", "tsx", "scripts/start.ts", ...(options.watch ? ["--watch"] : []), "--site", siteRoot];
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const closed = new Promise((r) => child.once("close", r));
+  const waitForOutput = async (pattern: RegExp, ms = 30_000) => {
+    const end = Date.now() + ms;
+    while (!pattern.test(output)) {
+      if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+      if (Date.now() > end) throw new Error(`timed out waiting for ${pattern} in:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  await waitForOutput(/Movement docs at/, 120_000);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    waitForOutput,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await closed;
+    },
+  };
+}
