@@ -54,6 +54,11 @@ export interface AssistantConfig {
   apiKey?: string;
 }
 
+export interface ApiExplorerConfig {
+  /** How long the "Try it" explorer waits for the node before giving up, in milliseconds. */
+  timeoutMs: number;
+}
+
 export interface SiteConfig {
   title: string;
   tagline: string;
@@ -70,6 +75,8 @@ export interface SiteConfig {
   announcementBar: AnnouncementConfig | null;
   search: SearchConfig;
   assistant: AssistantConfig;
+  /** Absent in configurations written before the explorer had a timeout: 15000 then. */
+  apiExplorer?: ApiExplorerConfig;
   /** Prefix of "Edit this page" links; the page's source path is appended. */
   editUrl: string | null;
   /** Permanent redirects, from a path to a route or URL. */

@@ -2,7 +2,7 @@
 import type { Manifest, PageRecord } from "../contracts/page";
 import { Tree } from "../render/TreeRenderer";
 import { Sidebar } from "./Sidebar";
-import { Toc } from "./Toc";
+import { Toc, TocOutline } from "./Toc";
 
 const SIDEBAR_LABELS: Record<string, string> = {
   tutorialSidebar: "Learn",
@@ -40,6 +40,7 @@ export function DocPage({ page, manifest }: { page: PageRecord; manifest: Manife
               </ol>
             </nav>
           ) : null}
+          <TocOutline toc={page.toc} />
           <article className="markdown">
             {page.hasTitleHeading ? null : <h1>{page.title}</h1>}
             <Tree nodes={page.tree} />

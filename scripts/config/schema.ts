@@ -103,6 +103,7 @@ export const siteConfigSchema = z.object({
     .object({ enabled: z.boolean().default(false), scriptUrl: z.url().optional(), apiKey: z.string().optional() })
     .refine((a) => !a.enabled || !!a.scriptUrl, { message: "scriptUrl is required when the assistant is enabled" })
     .default({ enabled: false }),
+  apiExplorer: z.object({ timeoutMs: z.number().int().positive().default(15000) }).default({ timeoutMs: 15000 }),
   editUrl: z.url().nullable().default(null),
   redirects: z.array(z.object({ from: z.string().startsWith("/"), to: z.string().min(1) })).default([]),
   sidebars: z.object({ tutorialSidebar: z.string().min(1), developersSidebar: z.string().min(1) }),
