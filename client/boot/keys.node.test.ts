@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isApplePlatform, isSearchShortcut, paginationFor } from "./keys";
+import { isApplePlatform, isSearchShortcut, isSlashShortcut, paginationFor } from "./keys";
 
 const key = (k: string, mods: Partial<Record<"altKey" | "ctrlKey" | "metaKey" | "shiftKey", boolean>> = {}) => ({
   key: k,
@@ -32,5 +32,10 @@ describe("search shortcut", () => {
     expect(isSearchShortcut(key("k", { metaKey: true }), true)).toBe(true);
     expect(isSearchShortcut(key("k", { ctrlKey: true }), true)).toBe(false);
     expect(isSearchShortcut(key("K", { ctrlKey: true }), false)).toBe(true);
+  });
+  it("'/' opens search, except in a field or with a modifier", () => {
+    expect(isSlashShortcut(key("/"), { tagName: "BODY" })).toBe(true);
+    expect(isSlashShortcut(key("/"), { tagName: "INPUT" })).toBe(false);
+    expect(isSlashShortcut(key("/", { ctrlKey: true }), null)).toBe(false);
   });
 });

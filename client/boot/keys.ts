@@ -35,3 +35,11 @@ export function isSearchShortcut(e: KeyLike, apple: boolean): boolean {
 export function isApplePlatform(platform: string): boolean {
   return /mac|iphone|ipad|ipod/i.test(platform);
 }
+
+/** Asks the search island to open; `detail.query` is what the reader typed while it loaded. */
+export const OPEN_SEARCH_EVENT = "docs:open-search";
+
+/** '/' opens search too, unless the reader is typing in a field. */
+export function isSlashShortcut(e: KeyLike, target: TargetLike | null): boolean {
+  return e.key === "/" && !e.altKey && !e.ctrlKey && !e.metaKey && !isTypingTarget(target);
+}

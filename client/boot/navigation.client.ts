@@ -4,8 +4,10 @@
  * hash target or the top; back/forward restore scroll; links are prefetched on hover and when
  * visible (not on slow-2g or with data saving). If loading fails the URL is loaded in full; when
  * offline, a red box shows the error with a 'Retry' button. A page of another deploy loads in full.
+ * Jumps within the page (TOC, #anchors, the skip link) are the browser's: Back and Forward between
+ * them only scroll, never refetch. Every history entry keeps its scroll position.
  */
-import { startIslands } from "../islands/hydrate.client";
+import { markClientNavigation, startIslands } from "../islands/hydrate.client";
 import { closeDrawer } from "./drawer.client";
 import { prefetchAllowed, shouldIntercept } from "./navigation";
 import { restoreTabs } from "./tabs.client";
@@ -14,6 +16,8 @@ const PROGRESS_DELAY_MS = 200;
 const PREFETCH_LIMIT = 30;
 const prefetched = new Map<string, Promise<string>>();
 let current = 0;
+/** The page on screen (path and query): a history entry with only another hash is the same page. */
+let shown = location.pathname + location.search;
 
 type Connection = { saveData?: boolean; effectiveType?: string };
 
@@ -94,6 +98,7 @@ function swap(html: string): boolean {
     else a.removeAttribute("aria-current");
   });
   document.querySelector("#page")!.replaceWith(page);
+  markClientNavigation();
   restoreTabs(page);
   startIslands(page);
   return true;
@@ -106,6 +111,20 @@ function scrollAfter(url: URL, y: number | null): void {
   else window.scrollTo(0, 0);
 }
 
+/** Remembers the scroll position in the current history entry, for Back and Forward. */
+function saveScroll(): void {
+  const state = (history.state ?? {}) as { y?: number };
+  if (state.y !== window.scrollY) history.replaceState({ ...state, y: window.scrollY }, "");
+}
+
+/** Screen readers announce the new page by its main heading, which takes the focus. */
+function focusHeading(): void {
+  const heading = document.querySelector<HTMLElement>("#main h1") ?? document.querySelector<HTMLElement>("#main");
+  if (!heading) return;
+  if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+}
+
 async function navigate(url: URL, mode: "push" | "pop", restoreY: number | null = null): Promise<void> {
   const id = ++current;
   const leavingY = window.scrollY;
@@ -115,15 +134,16 @@ async function navigate(url: URL, mode: "push" | "pop", restoreY: number | null 
     if (id !== current) return;
     if (mode === "push") {
       history.replaceState({ ...(history.state ?? {}), y: leavingY }, "");
-      history.pushState({ y: 0 }, "", url.href);
+      history.pushState({}, "", url.href);
     }
     if (!swap(html)) {
       location.assign(url.href);
       return;
     }
+    shown = url.pathname + url.search;
     closeDrawer();
     scrollAfter(url, restoreY);
-    document.querySelector<HTMLElement>("#main")?.focus({ preventScroll: true });
+    focusHeading();
     document.dispatchEvent(new CustomEvent("docs:navigated", { detail: { url: url.href } }));
   } catch (error) {
     if (id !== current) return;
@@ -140,6 +160,10 @@ async function navigate(url: URL, mode: "push" | "pop", restoreY: number | null 
 export function setupNavigation(): void {
   if (!("pushState" in history) || !window.DOMParser) return;
   history.scrollRestoration = "manual";
+  // Back, Forward or reload to a page that was loaded in full: its saved position, as the browser would.
+  const arrival = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.type;
+  const savedY = (history.state as { y?: number } | null)?.y;
+  if ((arrival === "back_forward" || arrival === "reload") && typeof savedY === "number") window.scrollTo(0, savedY);
   document.addEventListener("click", (e) => {
     const a = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
     if (!a || e.defaultPrevented) return;
@@ -157,9 +181,33 @@ export function setupNavigation(): void {
     e.preventDefault();
     void navigate(url, "push");
   });
+  // Positions are saved when scrolling settles and before a link is followed (including a jump
+  // within the page, which the browser makes after this click listener ran).
+  let settle = 0;
+  window.addEventListener(
+    "scroll",
+    () => {
+      clearTimeout(settle);
+      settle = window.setTimeout(saveScroll, 150);
+    },
+    { passive: true },
+  );
+  document.addEventListener("click", (e) => (e.target as Element | null)?.closest?.("a[href]") && saveScroll(), true);
+  // The skip link hands the keyboard to the content, not only the view.
+  document.addEventListener("click", (e) => {
+    if ((e.target as Element | null)?.closest?.(".skip-link"))
+      document.getElementById("main")?.focus({ preventScroll: true });
+  });
   window.addEventListener("popstate", (e) => {
-    const y = (e.state as { y?: number } | null)?.y ?? 0;
-    void navigate(new URL(location.href), "pop", y);
+    clearTimeout(settle);
+    const url = new URL(location.href);
+    const y = (e.state as { y?: number } | null)?.y;
+    if (url.pathname + url.search === shown) {
+      // Another place on the same page: scroll, keep the page (its open details, tabs, widgets).
+      scrollAfter(url, y ?? null);
+      return;
+    }
+    void navigate(url, "pop", y ?? (url.hash ? null : 0));
   });
   const hover = (e: Event) => {
     const a = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;

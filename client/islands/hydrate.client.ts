@@ -1,6 +1,9 @@
 /**
  * Finds island markers and mounts each one with its strategy. React and the island's code are
- * fetched only at that moment, so a page without islands in use downloads no React at all.
+ * fetched only at that moment, so a page without islands in use downloads no React at all. A chunk
+ * that fails to load shows a red box with the error and Retry (a second failure offers a reload);
+ * after client navigation, where a new deploy may have replaced the chunks, the page is loaded in
+ * full once instead.
  */
 import type { ReactNode } from "react";
 import type { HydrateOn, IslandName } from "./names";
@@ -10,9 +13,51 @@ const INTERACTION_EVENTS = ["pointerenter", "focusin", "touchstart", "keydown"] 
 const CLICKABLE = "button, a, input";
 const FOCUSABLE = "button, a[href], input, select, textarea, [tabindex]";
 
-async function mount(el: HTMLElement): Promise<void> {
-  if (el.dataset.islandState) return;
+const mounting = new WeakMap<HTMLElement, Promise<void>>();
+let navigated = false;
+
+/** Called by client navigation: a chunk failing from now on may come from an older deploy. */
+export function markClientNavigation(): void {
+  navigated = true;
+}
+
+function mount(el: HTMLElement): Promise<void> {
+  let done = mounting.get(el);
+  if (!done) {
+    done = attempt(el);
+    mounting.set(el, done);
+  }
+  return done;
+}
+
+function showFailure(el: HTMLElement, error: unknown, tries: number): void {
+  const box = document.createElement("div");
+  box.className = "island-error";
+  box.setAttribute("role", "alert");
+  const text = document.createElement("p");
+  text.textContent = `This part of the page could not load: ${error instanceof Error ? error.message : String(error)}`;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "button";
+  if (tries < 2) {
+    button.textContent = "Retry";
+    button.addEventListener("click", () => {
+      box.remove();
+      mounting.delete(el);
+      delete el.dataset.islandState;
+      void mount(el).then(() => el.querySelector<HTMLElement>(FOCUSABLE)?.focus());
+    });
+  } else {
+    button.textContent = "Reload the page";
+    button.addEventListener("click", () => location.reload());
+  }
+  box.append(text, button);
+  el.append(box);
+}
+
+async function attempt(el: HTMLElement): Promise<void> {
   el.dataset.islandState = "loading";
+  el.dataset.islandTries = String(Number(el.dataset.islandTries ?? 0) + 1);
   const name = el.dataset.island as IslandName;
   const load = islandLoaders[name];
   if (!load) {
@@ -59,6 +104,9 @@ async function mount(el: HTMLElement): Promise<void> {
   } catch (e) {
     console.error(`Island "${name}" failed to load; the server-rendered version stays.`, e);
     el.dataset.islandState = "error";
+    // One full load (the flag is gone after it, so this cannot loop).
+    if (navigated) return location.reload();
+    showFailure(el, e, Number(el.dataset.islandTries));
   }
 }
 

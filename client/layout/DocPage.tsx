@@ -3,7 +3,7 @@ import type { Manifest, PageRecord } from "../contracts/page";
 import { sectionLabel } from "../contracts/site-config";
 import { Tree } from "../render/TreeRenderer";
 import { Sidebar } from "./Sidebar";
-import { Toc } from "./Toc";
+import { Toc, TocOutline } from "./Toc";
 
 export function DocPage({ page, manifest }: { page: PageRecord; manifest: Manifest }) {
   const sidebar = page.sidebar ? manifest.sidebars[page.sidebar] : null;
@@ -37,6 +37,7 @@ export function DocPage({ page, manifest }: { page: PageRecord; manifest: Manife
               </ol>
             </nav>
           ) : null}
+          <TocOutline toc={page.toc} />
           <article className="markdown">
             {page.hasTitleHeading ? null : <h1>{page.title}</h1>}
             <Tree nodes={page.tree} />

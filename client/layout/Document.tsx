@@ -47,6 +47,7 @@ export function Document(props: DocumentProps) {
       data-base-url={config.baseUrl}
       data-docs-version="current"
       data-assistant-src={config.assistant.enabled ? config.assistant.scriptUrl : undefined}
+      data-api-timeout={config.apiExplorer?.timeoutMs}
       data-assistant-token={config.assistant.enabled ? config.assistant.apiKey : undefined}
     >
       <head>

@@ -1,6 +1,8 @@
 /**
  * The docs sidebar. Categories are <details> elements, so they expand and collapse without
- * JavaScript; the current page is marked and its categories are open.
+ * JavaScript; the current page is marked and its categories are open. On phones without
+ * JavaScript the small <details> before it opens this same sidebar as a menu (CSS, no copy); with
+ * JavaScript the drawer shows it instead.
  */
 import type { SidebarItem } from "../contracts/page";
 
@@ -59,20 +61,25 @@ function Items({ items, route }: { items: SidebarItem[]; route: string }) {
 
 export function Sidebar({ items, route, label }: { items: SidebarItem[]; route: string; label: string }) {
   return (
-    <aside className="sidebar" id="docs-sidebar" aria-label={`${label} pages`}>
-      <nav className="sidebar-nav">
-        <Items items={items} route={route} />
-      </nav>
-      <button
-        type="button"
-        className="sidebar-hide"
-        data-sidebar-toggle=""
-        aria-controls="docs-sidebar"
-        aria-label="Collapse sidebar"
-        title="Collapse sidebar"
-      >
-        «
-      </button>
-    </aside>
+    <>
+      <details className="sidebar-menu">
+        <summary>{label} pages</summary>
+      </details>
+      <aside className="sidebar" id="docs-sidebar" aria-label={`${label} pages`}>
+        <nav className="sidebar-nav">
+          <Items items={items} route={route} />
+        </nav>
+        <button
+          type="button"
+          className="sidebar-hide"
+          data-sidebar-toggle=""
+          aria-controls="docs-sidebar"
+          aria-label="Collapse sidebar"
+          title="Collapse sidebar"
+        >
+          «
+        </button>
+      </aside>
+    </>
   );
 }

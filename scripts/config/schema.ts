@@ -132,6 +132,11 @@ export const siteConfigSchema = strictObject({
   })
     .refine((a) => !a.enabled || !!a.scriptUrl, { message: "scriptUrl is required when the assistant is enabled" })
     .default({ enabled: false }),
+  /** The "Try it" explorer of API pages. */
+  apiExplorer: strictObject({
+    /** How long the explorer waits for the node before giving up, in milliseconds. */
+    timeoutMs: z.number().int().positive().default(15000),
+  }).default({ timeoutMs: 15000 }),
   /** Prefix of "Edit this page" links; the page's source path under content/docs is appended. */
   editUrl: z.url().nullable().default(null),
   /** Permanent redirects, from a path to a route or URL. */

@@ -2,7 +2,8 @@
  * The "Try it" explorer of the Node API pages in Chromium, on the real site and bundle, against a
  * small fake node this test serves on 127.0.0.1: loading on interaction only, the request it sends
  * (path, Accept, body), how it shows the response (JSON, BCS), its errors (missing parameter,
- * invalid JSON, CORS refusal), the remembered network, and the fallback without JavaScript.
+ * invalid JSON, CORS refusal, a node that never answers, Cancel), the remembered network, and the
+ * fallback without JavaScript.
  */
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
@@ -40,6 +41,8 @@ function fakeNode(received: Received[]): Server {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const url = req.url ?? "/";
+      // A node that takes the request and never answers.
+      if (url.startsWith("/hang/")) return;
       const cors = url.startsWith("/v1/");
       if (cors) {
         res.setHeader("Access-Control-Allow-Origin", "*");
@@ -93,6 +96,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await site?.stop();
+  node?.closeAllConnections();
   await new Promise((resolve) => node?.close(resolve));
 });
 
@@ -230,6 +234,43 @@ describe("the API explorer", () => {
     const alert = page.locator(".api-x-result [role=alert]");
     await alert.waitFor();
     assert.match((await alert.textContent()) ?? "", new RegExp(`^No response from http://127\\.0\\.0\\.1:${port}`));
+    await page.close();
+  });
+
+  it("stops a request the node never answers after the site's timeout, and says so", async () => {
+    const { page } = await openPage("/api/node/get-account");
+    assert.equal(
+      await page.evaluate(() => document.documentElement.dataset.apiTimeout),
+      "15000",
+      "apiExplorer.timeoutMs defaults to 15 s",
+    );
+    // What `apiExplorer: { timeoutMs: 400 }` in content/site.yaml writes on the page.
+    await page.evaluate(() => (document.documentElement.dataset.apiTimeout = "400"));
+    await openExplorer(page, `${nodeOrigin}/hang/v1`);
+    await page.getByLabel("address").fill("0x1");
+    await page.getByRole("button", { name: "Send" }).click();
+    assert.equal(await statusText(page), "Sending…");
+    const alert = page.locator(".api-x-result [role=alert]");
+    await alert.waitFor();
+    assert.ok(
+      ((await alert.textContent()) ?? "").startsWith(
+        `No answer from ${nodeOrigin} within 400 ms, so the request was stopped.`,
+      ),
+    );
+    assert.ok(await page.getByRole("button", { name: "Send" }).isEnabled(), "a new request can be sent");
+    await page.close();
+  });
+
+  it("offers Cancel while a request runs, and cancelling says so", async () => {
+    const { page } = await openPage("/api/node/get-account");
+    await openExplorer(page, `${nodeOrigin}/hang/v1`);
+    await page.getByLabel("address").fill("0x1");
+    assert.equal(await page.getByRole("button", { name: "Cancel" }).count(), 0);
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.locator(".api-x-status", { hasText: "Cancelled." }).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Cancel" }).count(), 0);
+    assert.ok(await page.getByRole("button", { name: "Send" }).isEnabled());
     await page.close();
   });
 

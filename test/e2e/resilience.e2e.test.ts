@@ -90,14 +90,17 @@ describe("resilience", () => {
   it("loads the assistant only when configured, after the page is interactive, and survives its failure", async () => {
     const requested: string[] = [];
     const page = await browser.newPage();
+    let asked!: () => void;
+    const assistantAsked = new Promise<void>((resolve) => (asked = resolve));
     await page.route("https://assistant.example.test/**", (route) => {
       requested.push(route.request().url());
+      asked();
       return route.abort("failed");
     });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${assisted.origin}/learn/Basics/beta`, { waitUntil: "load" });
-    await page.waitForTimeout(1500);
+    await assistantAsked;
     assert.deepEqual(requested, ["https://assistant.example.test/widget.js"]);
     const csp = (await (await fetch(`${assisted.origin}/`)).headers.get("content-security-policy")) ?? "";
     assert.ok(csp.includes("https://assistant.example.test"), "the CSP allows the configured origin");
@@ -107,8 +110,9 @@ describe("resilience", () => {
     const plain = await browser.newPage();
     const none: string[] = [];
     plain.on("request", (r) => r.url().includes("assistant.example.test") && none.push(r.url()));
-    await plain.goto(`${site.origin}/`, { waitUntil: "load" });
-    await plain.waitForTimeout(1200);
+    await plain.goto(`${site.origin}/`, { waitUntil: "networkidle" });
+    // The idle callback that would load it has had its turn.
+    await plain.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     assert.deepEqual(none, []);
     await page.close();
     await plain.close();

@@ -10,7 +10,7 @@ import { ParamField } from "./ParamField";
 import { isBytesType, mediaLabel, type ApiExplorerProps, type ExplorerBody } from "./props";
 import { buildUrl, paramKey, prepareRequest, type ParamValues } from "./request";
 import { ResponseView } from "./ResponseView";
-import { sendRequest, type Outcome } from "./send.client";
+import { sendRequest, siteTimeoutMs, type Outcome } from "./send.client";
 import { TryItSummary } from "./TryItSummary";
 import "./api-explorer.css";
 
@@ -88,7 +88,7 @@ function ApiExplorer(props: ApiExplorerProps) {
     const controller = new AbortController();
     inFlight.current = controller;
     setPending(controller);
-    const result = await sendRequest(prepared.request, controller.signal);
+    const result = await sendRequest(prepared.request, controller.signal, props.timeoutMs ?? siteTimeoutMs());
     inFlight.current = null;
     setPending(null);
     setOutcome(result);

@@ -42,6 +42,8 @@ export interface ApiExplorerProps {
   body?: ExplorerBody;
   /** Media types of the success response (the Accept choices), e.g. application/json, application/x-bcs. */
   accept?: string[];
+  /** Overrides the site's apiExplorer.timeoutMs for this operation. */
+  timeoutMs?: number;
 }
 
 /** A short label for a media type in pickers: JSON, BCS, or the type itself. */

@@ -57,4 +57,9 @@ describe("failureMessage", () => {
     expect(down).toContain("No response from http://127.0.0.1:9");
     expect(down).toContain("curl sample");
   });
+  it("says how long it waited when the node never answered", () => {
+    expect(failureMessage({ kind: "timeout", origin: "http://127.0.0.1:9", ms: 15_000 })).toMatch(
+      /^No answer from http:\/\/127\.0\.0\.1:9 within 15\.0 s, so the request was stopped\./,
+    );
+  });
 });

@@ -94,7 +94,10 @@ export function formatSize(bytes: number): string {
  * TypeError); the explorer tells them apart by probing the URL without CORS: an opaque answer
  * means the node is up and refused the browser, no answer means it could not be reached.
  */
-export type Failure = { kind: "cors" | "network" | "blocked"; origin: string } | { kind: "other"; message: string };
+export type Failure =
+  | { kind: "cors" | "network" | "blocked"; origin: string }
+  | { kind: "timeout"; origin: string; ms: number }
+  | { kind: "other"; message: string };
 
 export function failureMessage(f: Failure): string {
   switch (f.kind) {
@@ -104,6 +107,8 @@ export function failureMessage(f: Failure): string {
       return `No response from ${f.origin}: the node may be down or the URL wrong, or it may not allow browser requests from this origin (CORS). Check the URL, or send the request with the curl sample.`;
     case "blocked":
       return `The browser blocked the request to ${f.origin} (this site's security policy or mixed content). Use an https:// node URL, or the curl sample.`;
+    case "timeout":
+      return `No answer from ${f.origin} within ${formatDuration(f.ms)}, so the request was stopped. The node may be slow or unreachable: try again, pick another network, or send the request with the curl sample.`;
     case "other":
       return `The request failed: ${f.message}`;
   }

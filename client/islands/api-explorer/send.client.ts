@@ -1,6 +1,7 @@
 /**
  * Sends the explorer's request with fetch and reads the whole answer, timed. A request that gets no
- * response is probed once more without CORS to tell a refusing node from an unreachable one.
+ * response is probed once more without CORS to tell a refusing node from an unreachable one; one
+ * that takes longer than the site's timeout (apiExplorer.timeoutMs) is stopped and said so.
  */
 import type { ExplorerRequest } from "./request";
 import { failureMessage, type Failure } from "./response";
@@ -20,8 +21,26 @@ export type Outcome =
   | { kind: "failure"; message: string }
   | { kind: "aborted" };
 
-export async function sendRequest(req: ExplorerRequest, signal: AbortSignal): Promise<Outcome> {
+/** The site's timeout (written on <html> from content/site.yaml), or 15 s. */
+export function siteTimeoutMs(): number {
+  const ms = Number(document.documentElement.dataset.apiTimeout);
+  return ms > 0 ? ms : 15_000;
+}
+
+/** Sends the request; `cancel` is the reader's Cancel button, `timeoutMs` stops a node that never answers. */
+export async function sendRequest(req: ExplorerRequest, cancel: AbortSignal, timeoutMs: number): Promise<Outcome> {
   const origin = new URL(req.url).origin;
+  const timer = new AbortController();
+  const timeout = setTimeout(() => timer.abort(), timeoutMs);
+  const signal = AbortSignal.any([cancel, timer.signal]);
+  const outcome = await attempt(req, signal, origin);
+  clearTimeout(timeout);
+  if (outcome.kind === "aborted" && !cancel.aborted)
+    return { kind: "failure", message: failureMessage({ kind: "timeout", origin, ms: timeoutMs }) };
+  return outcome;
+}
+
+async function attempt(req: ExplorerRequest, signal: AbortSignal, origin: string): Promise<Outcome> {
   let blocked = false;
   const onViolation = (e: SecurityPolicyViolationEvent) => {
     if (e.blockedURI.startsWith(origin)) blocked = true;

@@ -13,7 +13,7 @@ import "@docsearch/css/dist/_variables.css";
 import "@docsearch/css/dist/modal.css";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
-import { isApplePlatform, isSearchShortcut, isTypingTarget } from "../../boot/keys";
+import { isApplePlatform, isSearchShortcut, isTypingTarget, OPEN_SEARCH_EVENT } from "../../boot/keys";
 import { CONTEXTUAL_FACET_FILTERS, HITS_PER_PAGE, missingResultsHref } from "../../contracts/search";
 import { searchResultUrlProcessor } from "../../contracts/search-url";
 import { regroupByPage, searchPageHref, withProcessedUrls } from "./hits";
@@ -86,8 +86,15 @@ function followLink(href: string): void {
   a.remove();
 }
 
+const linkNavigator = {
+  navigate: ({ itemUrl }: { itemUrl: string }) => followLink(itemUrl),
+  navigateNewTab: ({ itemUrl }: { itemUrl: string }) => window.open(itemUrl, "_blank", "noopener"),
+  navigateNewWindow: ({ itemUrl }: { itemUrl: string }) => window.open(itemUrl, "_blank", "noopener"),
+};
+
 function SearchModal(props: SearchModalProps) {
   const [open, setOpen] = useState(false);
+  const [initialQuery, setInitialQuery] = useState("");
   const buttonRef = useRef<HTMLButtonElement>(null);
   const apple = useMemo(() => isApplePlatform(navigator.platform || navigator.userAgent), []);
   const toHref = useMemo(() => searchResultUrlProcessor(props), [props]);
@@ -96,6 +103,7 @@ function SearchModal(props: SearchModalProps) {
 
   const close = useCallback(() => {
     setOpen(false);
+    setInitialQuery("");
     buttonRef.current?.focus({ preventScroll: true });
   }, []);
 
@@ -118,6 +126,17 @@ function SearchModal(props: SearchModalProps) {
     window.addEventListener("keydown", onKey, true);
     return () => window.removeEventListener("keydown", onKey, true);
   }, [open, apple, close]);
+
+  // The boot script's '/' and Ctrl K / ⌘K listener loads this island on the first press and then asks
+  // it to open with what the reader typed meanwhile. A layout effect, so it listens before that ask.
+  useLayoutEffect(() => {
+    const onOpen = (e: Event) => {
+      setInitialQuery((e as CustomEvent<{ query?: string }>).detail?.query ?? "");
+      setOpen(true);
+    };
+    document.addEventListener(OPEN_SEARCH_EVENT, onOpen);
+    return () => document.removeEventListener(OPEN_SEARCH_EVENT, onOpen);
+  }, []);
 
   // The embedded index is loaded once per worker isolate; ask for it while the reader is still reaching for the box.
   useEffect(() => {
@@ -170,6 +189,32 @@ function SearchModal(props: SearchModalProps) {
     [client],
   );
 
+  // DocSearch rebuilds its autocomplete (and empties the recent and favorite lists) whenever one of
+  // these changes identity, e.g. on the re-render a hover causes: each is made once.
+  const searchParameters = useMemo(
+    () => ({
+      hitsPerPage: HITS_PER_PAGE,
+      ...(props.contextualSearch ? { facetFilters: CONTEXTUAL_FACET_FILTERS } : {}),
+    }),
+    [props.contextualSearch],
+  );
+  const transformItems = useCallback((items: DocSearchHit[]) => withProcessedUrls(items, toHref), [toHref]);
+  const resultsFooter = useCallback(
+    ({ state }: { state: { query: string; context: Record<string, unknown> } }) => (
+      <a href={searchPageHref(props.searchPath, state.query, toHref)} onClick={close}>
+        See all {state.context.nbHits as number} results
+      </a>
+    ),
+    [props.searchPath, toHref, close],
+  );
+  const getMissingResultsUrl = useMemo(
+    () =>
+      props.missingResultsUrl
+        ? ({ query }: { query: string }) => missingResultsHref(props.missingResultsUrl!, query)
+        : undefined,
+    [props.missingResultsUrl],
+  );
+
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setOpen(true);
@@ -194,30 +239,16 @@ function SearchModal(props: SearchModalProps) {
                 apiKey={apiKey}
                 indexName={props.indexName}
                 placeholder="Search docs"
+                initialQuery={initialQuery}
                 initialScrollY={window.scrollY}
                 onClose={close}
                 maxResultsPerGroup={MAX_RESULTS_PER_GROUP}
-                searchParameters={{
-                  hitsPerPage: HITS_PER_PAGE,
-                  ...(props.contextualSearch ? { facetFilters: CONTEXTUAL_FACET_FILTERS } : {}),
-                }}
+                searchParameters={searchParameters}
                 transformSearchClient={transformSearchClient}
-                transformItems={(items) => withProcessedUrls(items, toHref)}
-                navigator={{
-                  navigate: ({ itemUrl }) => followLink(itemUrl),
-                  navigateNewTab: ({ itemUrl }) => window.open(itemUrl, "_blank", "noopener"),
-                  navigateNewWindow: ({ itemUrl }) => window.open(itemUrl, "_blank", "noopener"),
-                }}
-                resultsFooterComponent={({ state }) => (
-                  <a href={searchPageHref(props.searchPath, state.query, toHref)} onClick={close}>
-                    See all {state.context.nbHits as number} results
-                  </a>
-                )}
-                getMissingResultsUrl={
-                  props.missingResultsUrl
-                    ? ({ query }) => missingResultsHref(props.missingResultsUrl!, query)
-                    : undefined
-                }
+                transformItems={transformItems}
+                navigator={linkNavigator}
+                resultsFooterComponent={resultsFooter}
+                getMissingResultsUrl={getMissingResultsUrl}
                 translations={translations}
                 insights={false}
               />
