@@ -26,6 +26,7 @@ export const fallbackConfig: SiteConfig = {
     missingResultsUrl: "https://github.com/movementlabsxyz/movement-docs/issues/new",
   },
   assistant: { enabled: false },
+  apiExplorer: { timeoutMs: 15000 },
   editUrl: null,
   redirects: [],
   sections: [],
