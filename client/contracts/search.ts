@@ -167,7 +167,7 @@ export interface IndexedDocument {
   keywords: string;
 }
 
-export const INDEXED_FIELDS = ["title", "parents", "content", "keywords"] as const;
+const INDEXED_FIELDS = ["title", "parents", "content", "keywords"] as const;
 
 export function indexedDocument(record: SearchRecord, id: number): IndexedDocument {
   const own = record.type === "content" ? null : record.type;

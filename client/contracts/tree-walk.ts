@@ -16,6 +16,6 @@ export function textOf(node: TreeNode): string {
 }
 
 /** The text of a list of nodes. */
-export function textOfAll(nodes: TreeNode[]): string {
+function textOfAll(nodes: TreeNode[]): string {
   return nodes.map(textOf).join("");
 }

@@ -57,7 +57,7 @@ export interface SiteBuild {
   notices: string[];
 }
 
-export class BuildFailed extends Error {}
+class BuildFailed extends Error {}
 
 export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const warnings: string[] = [];

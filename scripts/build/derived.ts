@@ -19,7 +19,7 @@ export interface DerivedFile {
 const run = promisify(execFile);
 
 /** Last commit date of every file under `dirs` (one git call); empty when git has no history. */
-export async function lastModified(root: string, dirs: string[]): Promise<Map<string, string>> {
+async function lastModified(root: string, dirs: string[]): Promise<Map<string, string>> {
   const dates = new Map<string, string>();
   try {
     const { stdout } = await run("git", ["log", "--format=@%cI", "--name-only", "--", ...dirs], {
@@ -37,7 +37,7 @@ export async function lastModified(root: string, dirs: string[]): Promise<Map<st
   return dates;
 }
 
-export function sitemapXml(siteUrl: string, routes: string[], lastmod: (route: string) => string): string {
+function sitemapXml(siteUrl: string, routes: string[], lastmod: (route: string) => string): string {
   const urls = routes.flatMap((r) => [
     { type: "text" as const, value: "\n  " },
     x("url", [x("loc", siteUrl + r), x("lastmod", lastmod(r))]),
@@ -49,7 +49,7 @@ export function sitemapXml(siteUrl: string, routes: string[], lastmod: (route: s
   return `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(urlset)}\n`;
 }
 
-export function robotsTxt(siteUrl: string): string {
+function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
@@ -68,7 +68,7 @@ function llmsSection(items: SidebarItem[], manifest: Manifest, siteUrl: string, 
   return lines;
 }
 
-export function llmsTxt(manifest: Manifest): string {
+function llmsTxt(manifest: Manifest): string {
   const { config } = manifest;
   const sections: [string, SidebarItem[]][] = config.sections.map((s) => [s.label, manifest.sidebars[s.id] ?? []]);
   return [

@@ -29,11 +29,11 @@ export interface FolderMeta {
   meta: CategoryMeta | null;
 }
 
-export class ContentError extends Error {}
+class ContentError extends Error {}
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
 
-export function splitFrontmatter(source: string): { data: unknown; body: string } {
+function splitFrontmatter(source: string): { data: unknown; body: string } {
   const m = FRONTMATTER.exec(source);
   if (!m) return { data: {}, body: source };
   const blank = "\n".repeat(m[0].split("\n").length - 1);
@@ -125,7 +125,7 @@ async function readDoc(
   };
 }
 
-export function applyTrailingSlash(route: string, policy: boolean | null): string {
+function applyTrailingSlash(route: string, policy: boolean | null): string {
   if (route === "/" || policy === null) return route;
   if (policy) return route.endsWith("/") ? route : `${route}/`;
   return route.replace(/\/+$/, "");

@@ -10,7 +10,7 @@ import { h } from "hastscript";
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 
 /** Intrinsic elements only (no components), as hast. */
-export function treeToHast(nodes: TreeNode[]): ElementContent[] {
+function treeToHast(nodes: TreeNode[]): ElementContent[] {
   return nodes.map((node): ElementContent => {
     if (typeof node === "string") return { type: "text", value: node };
     const [type, props, ...children] = node;

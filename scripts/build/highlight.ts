@@ -43,7 +43,7 @@ export function getHighlighter(): Promise<Highlighter> {
 }
 
 /** Resolves an info-string language (`ts`, `sh`, `Move`) to a loaded language, or null. */
-export function resolveLanguage(lang: string): string | null {
+function resolveLanguage(lang: string): string | null {
   const l = ALIASES[lang.toLowerCase()] ?? lang.toLowerCase();
   return l === "text" || (LANGUAGES as readonly string[]).includes(l) ? l : null;
 }
@@ -138,7 +138,7 @@ function luminance([r, g, b]: [number, number, number]): number {
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
-export function contrast(a: string, b: string): number {
+function contrast(a: string, b: string): number {
   const [x, y] = [luminance(channels(a)), luminance(channels(b))].sort((p, q) => q - p) as [number, number];
   return (x + 0.05) / (y + 0.05);
 }

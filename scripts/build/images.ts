@@ -16,7 +16,7 @@ export interface ContentAsset {
   body: Buffer;
 }
 
-export const ASSET_PREFIX = "/_assets/";
+const ASSET_PREFIX = "/_assets/";
 
 export async function processImages(
   pages: BuiltPage[],

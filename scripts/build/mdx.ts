@@ -14,7 +14,7 @@ import { codeBlockFromPre } from "./code-blocks";
 import { componentRefs, createDataRuntime, TreeBuildError } from "./jsx-data-runtime";
 import { remarkAdmonitions, remarkCodeMeta } from "./remark-plugins";
 
-export class PageBuildError extends Error {
+class PageBuildError extends Error {
   constructor(file: string, message: string) {
     super(`${file}: ${message}`);
   }

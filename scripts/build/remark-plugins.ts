@@ -6,7 +6,7 @@ import type { Root } from "mdast";
 import { visit } from "unist-util-visit";
 import { toString } from "mdast-util-to-string";
 
-export const ADMONITION_TYPES = ["note", "tip", "info", "warning", "danger", "caution"] as const;
+const ADMONITION_TYPES = ["note", "tip", "info", "warning", "danger", "caution"] as const;
 
 type DirectiveNode = {
   type: "containerDirective" | "leafDirective" | "textDirective";

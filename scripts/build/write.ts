@@ -3,7 +3,7 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SiteBuild } from "./build";
 
-export function pageFileName(route: string): string {
+function pageFileName(route: string): string {
   return route === "/" ? "index.json" : `${route.replace(/^\//, "").replace(/\/$/, "/index")}.json`;
 }
 

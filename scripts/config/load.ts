@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { parse as parseYaml } from "yaml";
 import { formatIssues, siteConfigSchema, type SiteConfig } from "./schema";
 
-export class ConfigError extends Error {}
+class ConfigError extends Error {}
 
 export async function loadSiteConfig(file: string, label = "content/site.yaml"): Promise<SiteConfig> {
   let raw: unknown;

@@ -6,7 +6,7 @@ import leven from "leven";
 import { z } from "zod";
 
 /** The known key closest to `key`, when it is close enough to be a likely typo. */
-export function closestKey(key: string, known: string[]): string | null {
+function closestKey(key: string, known: string[]): string | null {
   let best: string | null = null;
   let bestDistance = Infinity;
   for (const candidate of known) {
