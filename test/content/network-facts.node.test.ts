@@ -107,6 +107,22 @@ describe("network facts on the pages", () => {
     expect(problems).toEqual([]);
   });
 
+  it("agree with the servers of the API document (and so with the API explorer's network list)", () => {
+    const doc = parseYaml(readFileSync(path.join(ROOT, "openapi/node.yaml"), "utf8")) as {
+      servers?: { url: string; description?: string }[];
+    };
+    const problems: string[] = [];
+    for (const server of doc.servers ?? []) {
+      const network = table.networks.find((n) => n.rpc === server.url);
+      if (!network) problems.push(`${server.url} is no network's rpc in content/networks.yaml`);
+      const id = /chain ID (\d+)/.exec(server.description ?? "")?.[1];
+      if (network && id && Number(id) !== network.chainId)
+        problems.push(`${server.url}: chain ID ${id}, but ${network.name} has ${network.chainId}`);
+    }
+    expect(doc.servers?.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
   it("link the GitHub organisation and Discord that the site's navbar and footer link", () => {
     const site = parseYaml(readFileSync(path.join(ROOT, "content/site.yaml"), "utf8")) as Record<string, unknown>;
     const config = JSON.stringify(site);
