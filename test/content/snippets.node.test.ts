@@ -18,6 +18,14 @@ describe("TypeScript snippets in the content", () => {
     expect(problems.map((p) => `${p.where}: ${p.message}`)).toEqual([]);
   }, 180_000);
 
+  it("avoid calls that type-check but cannot work on Movement", () => {
+    // fundAccount posts to the faucet's /fund route, which Movement's faucets do not serve (they
+    // answer /mint); signMessageAndVerify rejects every network the adapter does not know as Aptos's.
+    const unusable = /\.fundAccount\(|\bsignMessageAndVerify\(/;
+    const found = fences.filter((f) => unusable.test(f.code)).map((f) => `content/docs/${f.page}:${f.line}`);
+    expect(found).toEqual([]);
+  });
+
   it("report a wrong SDK call at the page and line of its fence", () => {
     const bad = {
       page: "devs/example.mdx",
