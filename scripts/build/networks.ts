@@ -56,6 +56,8 @@ export async function loadNetworks(file: string, label = "content/networks.yaml"
   try {
     raw = parseYaml(await readFile(file, "utf8"));
   } catch (e) {
+    // A site without the file has no networks; a page that names one then fails the build.
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { networks: [], otherUrls: [] };
     throw new NetworkTableError(`${label}: ${(e as Error).message}`);
   }
   const parsed = tableSchema.safeParse(raw);

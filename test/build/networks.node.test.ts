@@ -56,4 +56,8 @@ describe("network facts in pages", () => {
       'content/docs/x.mdx: <NetworkFact fact="rcp"> is not one of name, chainId, rpc, faucet, faucetPage, indexer, graphiql, explorer, bridge, daSequencer',
     ]);
   });
+
+  it("gives a site without content/networks.yaml no networks instead of failing", async () => {
+    expect(await loadNetworks(path.join(ROOT, "test/no-such-networks.yaml"))).toEqual({ networks: [], otherUrls: [] });
+  });
 });
