@@ -327,7 +327,7 @@ describe("the /search page", () => {
     expect(none.html).toContain("Try searching for");
     expect(none.html).toContain("Believe this query should return results?");
     expect(none.html).toMatch(
-      /href="https:\/\/github\.com\/movement-network\/movement-docs\/issues\/new\?title=Search%3A\+no\+results\+for\+%22zzqqxxyy%22"[^>]*>Let us know\.<\/a>/,
+      /href="https:\/\/github\.com\/movementlabsxyz\/movement-docs\/issues\/new\?title=Search%3A\+no\+results\+for\+%22zzqqxxyy%22"[^>]*>Let us know\.<\/a>/,
     );
   });
 
