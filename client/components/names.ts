@@ -11,6 +11,8 @@ export const COMPONENT_NAMES = [
   "Card",
   "DocCardList",
   "ApiExplorerMount",
+  "NetworkTable",
+  "NetworkFact",
 ] as const;
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];

@@ -5,6 +5,7 @@ import { ApiExplorerMount } from "./api/ApiExplorerMount";
 import { Card, Cards, DocCardList } from "./Cards";
 import { CodeBlock } from "./CodeBlock";
 import type { ComponentName } from "./names";
+import { NetworkFact, NetworkTable } from "./Networks";
 import { TabItem, Tabs } from "./Tabs";
 
 export const registry: Record<ComponentName, ComponentType<never>> = {
@@ -16,4 +17,6 @@ export const registry: Record<ComponentName, ComponentType<never>> = {
   Card,
   DocCardList,
   ApiExplorerMount,
+  NetworkTable,
+  NetworkFact,
 };

@@ -17,6 +17,7 @@ import { processImages, type ContentAsset } from "./images";
 import { anchorsOf, checkLinks } from "./links";
 import { pageToMarkdown } from "./markdown";
 import { compilePage } from "./mdx";
+import { fillNetworkFacts, loadNetworks, NetworkTableError } from "./networks";
 import type { BuiltPage } from "./pages";
 import { buildSearchIndex } from "../search/build-index";
 import { searchRecords, type SearchablePage } from "../search/records";
@@ -133,6 +134,10 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
     if (index && f.meta?.description) categoryDescriptions.set(index.route, f.meta.description);
   }
   fillDocCards(built, sidebars, routes, categoryDescriptions, (m) => errors.push(m));
+  const networks = await loadNetworks(path.join(contentDir, "networks.yaml")).catch((e) => {
+    throw e instanceof NetworkTableError ? new BuildFailed(e.message) : e;
+  });
+  fillNetworkFacts(built, networks, (m) => errors.push(m));
   if (errors.length) throw new BuildFailed(errors.join("\n"));
 
   const assets = await processImages(

@@ -274,7 +274,7 @@ describe("the search modal", () => {
     const report = page.getByRole("link", { name: "Let us know." });
     assert.match(
       (await report.getAttribute("href")) ?? "",
-      /^https:\/\/github\.com\/movementlabsxyz\/movement-docs\/issues\/new\?title=/,
+      /^https:\/\/github\.com\/movement-network\/movement-docs\/issues\/new\?title=/,
     );
     await page.close();
   });

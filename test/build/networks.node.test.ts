@@ -1,0 +1,63 @@
+/** <NetworkTable> and <NetworkFact> are filled from content/networks.yaml, and mistakes fail the build. */
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { TreeNode } from "../../client/contracts/tree";
+import { fillNetworkFacts, loadNetworks } from "../../scripts/build/networks";
+import type { BuiltPage } from "../../scripts/build/pages";
+import { treeToHtml } from "../../scripts/build/tree-html";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const page = (tree: TreeNode[]): BuiltPage => ({
+  route: "/x",
+  title: "X",
+  description: "",
+  sidebar: null,
+  source: "x.mdx",
+  tree,
+});
+
+describe("network facts in pages", () => {
+  it("puts the table's values into the page tree", async () => {
+    const networks = await loadNetworks(path.join(ROOT, "content/networks.yaml"));
+    const testnet = networks.networks.find((n) => n.id === "testnet")!;
+    const p = page([
+      ["p", null, "RPC: ", ["NetworkFact", { network: "testnet", fact: "rpc" }], "."],
+      ["p", null, ["NetworkFact", { network: "testnet", fact: "explorer" }, "the explorer"]],
+      ["NetworkTable", { network: "testnet" }],
+    ]);
+    const errors: string[] = [];
+    fillNetworkFacts([p], networks, (m) => errors.push(m));
+    // The table's rows are plain HTML inside the component's element.
+    const [first, second, table] = p.tree as [TreeNode, TreeNode, TreeNode[]];
+    const html = treeToHtml([first, second, ...(table.slice(2) as TreeNode[])]);
+    expect(errors).toEqual([]);
+    expect(html).toContain(`<code>${testnet.rpc}</code>`);
+    expect(html).toContain(`>the explorer</a>`);
+    expect(html).toContain(`<td>Chain ID</td><td><code>${testnet.chainId}</code></td>`);
+  });
+
+  it("names the file and the unknown network or fact", async () => {
+    const networks = await loadNetworks(path.join(ROOT, "content/networks.yaml"));
+    const errors: string[] = [];
+    fillNetworkFacts(
+      [
+        page([
+          ["NetworkFact", { network: "moonnet", fact: "rpc" }],
+          ["NetworkFact", { network: "mainnet", fact: "faucet" }],
+          ["NetworkFact", { network: "mainnet", fact: "rcp" }],
+        ]),
+      ],
+      networks,
+      (m) => errors.push(m),
+    );
+    expect(errors).toEqual([
+      'content/docs/x.mdx: <NetworkFact network="moonnet"> names no network of content/networks.yaml',
+      "content/docs/x.mdx: mainnet has no faucet in content/networks.yaml",
+      'content/docs/x.mdx: <NetworkFact fact="rcp"> is not one of name, chainId, rpc, faucet, faucetPage, indexer, graphiql, explorer, bridge, daSequencer',
+    ]);
+  });
+
+  it("gives a site without content/networks.yaml no networks instead of failing", async () => {
+    expect(await loadNetworks(path.join(ROOT, "test/no-such-networks.yaml"))).toEqual({ networks: [], otherUrls: [] });
+  });
+});

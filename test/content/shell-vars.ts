@@ -1,0 +1,96 @@
+/**
+ * Finds shell variables a runnable sequence uses before setting them. A sequence is the fences of
+ * one page marked `sequence="name"` (and optionally `machine="…"`), read in page order as one shell
+ * session: a variable set on another machine or in another sequence does not count.
+ */
+import { type Fence, metaValue } from "./fences";
+
+/** Set by the login shell on every machine. */
+const ENVIRONMENT = new Set(["HOME", "USER", "PATH", "PWD", "SHELL", "UID", "LANG", "TERM", "HOSTNAME", "OLDPWD"]);
+const SHELL_LANGS = new Set(["bash", "sh", "shell", "zsh"]);
+
+export interface UnsetUse {
+  sequence: string;
+  where: string;
+  variable: string;
+}
+
+/** The sequences of a list of fences: key "page › name [machine]" → fences in order. */
+export function sequencesOf(fences: Fence[]): Map<string, Fence[]> {
+  const out = new Map<string, Fence[]>();
+  for (const f of fences) {
+    const name = metaValue(f.meta, "sequence");
+    if (!name || !SHELL_LANGS.has(f.lang)) continue;
+    const machine = metaValue(f.meta, "machine");
+    const key = `${f.page} › ${name}${machine ? ` [${machine}]` : ""}`;
+    out.set(key, [...(out.get(key) ?? []), f]);
+  }
+  return out;
+}
+
+/** Text the shell expands: single-quoted strings and quoted heredoc bodies are blanked. */
+function expandedText(line: string): string {
+  let out = "";
+  let quote: "'" | '"' | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      out += " ";
+      continue;
+    }
+    if (c === "\\") {
+      out += "  ";
+      i++;
+      continue;
+    }
+    if (c === '"') quote = quote ? null : '"';
+    else if (c === "'" && !quote) {
+      quote = "'";
+      out += " ";
+      continue;
+    } else if (c === "#" && !quote && (i === 0 || /\s/.test(line[i - 1]!))) break;
+    out += c;
+  }
+  return out;
+}
+
+const DEFINE = /(?:^|[\s;&|(])(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=/g;
+const READ = /\b(?:read(?:\s+-\w+)*|for)\s+([A-Za-z_]\w*)/g;
+const USE = /\$(?:\{([A-Za-z_]\w*)(:?[-=?+])?|([A-Za-z_]\w*))/g;
+
+export function unsetUses(sequence: string, fences: Fence[]): UnsetUse[] {
+  const defined = new Set(ENVIRONMENT);
+  const problems: UnsetUse[] = [];
+  const use = (name: string, guarded: boolean, where: string) => {
+    if (!guarded && !defined.has(name)) problems.push({ sequence, where, variable: name });
+  };
+  for (const fence of fences) {
+    let heredoc: { end: string; expands: boolean } | null = null;
+    fence.code.split("\n").forEach((raw, i) => {
+      const where = `content/docs/${fence.page}:${fence.line + 1 + i}`;
+      if (heredoc) {
+        if (raw.trim() === heredoc.end) heredoc = null;
+        else if (heredoc.expands) for (const m of raw.matchAll(USE)) use((m[1] ?? m[3])!, Boolean(m[2]), where);
+        return;
+      }
+      // Definitions and uses in the order they appear: `A=1 && echo $A` is fine, `echo $A; A=1` is not.
+      const text = expandedText(raw);
+      const events: { at: number; name: string; def: boolean; guarded: boolean }[] = [];
+      for (const m of text.matchAll(DEFINE))
+        events.push({ at: m.index + m[0].length, name: m[1]!, def: true, guarded: false });
+      for (const m of text.matchAll(READ))
+        events.push({ at: m.index + m[0].length, name: m[1]!, def: true, guarded: false });
+      for (const m of text.matchAll(USE))
+        events.push({ at: m.index, name: (m[1] ?? m[3])!, def: false, guarded: Boolean(m[2]) });
+      events.sort((a, b) => a.at - b.at);
+      for (const e of events) {
+        if (e.def) defined.add(e.name);
+        else use(e.name, e.guarded, where);
+      }
+      const start = /<<-?\s*(['"]?)(\w+)\1/.exec(raw);
+      if (start) heredoc = { end: start[2]!, expands: start[1] === "" };
+    });
+  }
+  return problems;
+}
