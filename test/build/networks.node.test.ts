@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { TreeNode } from "../../client/contracts/tree";
 import { fillNetworkFacts, loadNetworks } from "../../scripts/build/networks";
 import type { BuiltPage } from "../../scripts/build/pages";
-import { treeToHtml } from "../../scripts/build/tree-html";
+import { treeToHtml } from "../../scripts/build/hast";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const page = (tree: TreeNode[]): BuiltPage => ({
