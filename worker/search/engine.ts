@@ -1,14 +1,14 @@
 /**
  * The embedded search engine: a MiniSearch index over the build's records, queried with Algolia's
- * semantics where it matters to DocSearch (every word must match, the last one as a prefix, typo
- * tolerance by word length, page titles above headings above text) plus facet filters and paging.
+ * semantics where they matter to readers: records with every word first, then the best partial
+ * matches; stop words ignored, synonyms, plurals and accents folded, the last word as a prefix, typo
+ * tolerance by word length, page titles above headings above text; plus facet filters and paging.
  */
-import MiniSearch, { type Query, type SearchResult } from "minisearch";
+import MiniSearch, { type SearchResult } from "minisearch";
 import {
   HITS_PER_PAGE,
   SEARCH_DOCS_TAG,
   SEARCH_LANGUAGE,
-  camelParts,
   capQuery,
   foldTerm,
   miniSearchOptions,
@@ -19,7 +19,8 @@ import {
   type SearchRecord,
   type SearchRecordType,
 } from "../../client/contracts/search";
-import { typosAllowed, type HighlightQuery } from "./highlight";
+import type { HighlightQuery } from "./highlight";
+import { meaningfulWords, planQuery, synonymTable, type SynonymTable } from "./query-plan";
 
 /** AND of ORs: [["language:en"], ["docusaurus_tag:default", "docusaurus_tag:docs-default-current"]]. */
 export type FacetFilters = string[][];
@@ -85,45 +86,21 @@ export function passesFilters(read: FacetReader, filters: FacetFilters): boolean
   return filters.every((any) => any.some((f) => facetMatches(read, f)));
 }
 
-/** A word shorter than this, typed last, is completed from headings only (a whole-index prefix scan is slow and noisy). */
-const SHORT_PREFIX = 3;
-
-/**
- * The MiniSearch query for the typed words: every word must match (exactly or with a typo); the
- * last one may be a prefix; a camelCase word also matches its parts ("signMessage" → sign, message).
- */
-export function queryOf(words: string[]): Query {
-  const last = words.length - 1;
-  const wordQuery = (word: string, isLast: boolean): Query => {
-    const alternatives: Query[] = [];
-    if (isLast && word.length < SHORT_PREFIX) {
-      alternatives.push({ queries: [word], prefix: false, fuzzy: false });
-      alternatives.push({ queries: [word], prefix: true, fuzzy: false, fields: ["title", "keywords"] });
-    } else {
-      alternatives.push({ queries: [word], prefix: isLast, fuzzy: typosAllowed(word) || false });
-    }
-    const parts = camelParts(word);
-    if (parts.length)
-      alternatives.push({
-        combineWith: "AND",
-        queries: parts.map((p, i) => ({ queries: [p], prefix: isLast && i === parts.length - 1, fuzzy: false })),
-      });
-    return alternatives.length === 1 ? alternatives[0]! : { combineWith: "OR", queries: alternatives };
-  };
-  return { combineWith: "AND", queries: words.map((w, i) => wordQuery(w, i === last)) };
-}
-
 export class SearchEngine {
   private readonly mini: MiniSearch<IndexedDocument>;
   /** Records unpacked on first use: a query touches a few, the file holds thousands. */
   private readonly unpacked: (SearchRecord | undefined)[];
   /** Every record id, best first: the answer to an empty query. */
   private browseOrder: number[] | null = null;
+  private readonly synonyms: SynonymTable;
+  private readonly terms: Set<string>;
 
   constructor(private readonly file: SearchIndexFile) {
     if (file.version !== 2) throw new Error(`unsupported search index version ${String(file.version)}`);
     this.unpacked = new Array(file.records.length);
     this.mini = MiniSearch.loadJS(file.index, miniSearchOptions);
+    this.synonyms = synonymTable(file.synonyms);
+    this.terms = new Set((file.index as unknown as { index: [string, unknown][] }).index.map(([term]) => term));
   }
 
   get size(): number {
@@ -160,7 +137,8 @@ export class SearchEngine {
     const hitsPerPage = Math.min(Math.max(0, Math.floor(q.hitsPerPage ?? HITS_PER_PAGE)), MAX_HITS_PER_PAGE);
     const page = Math.max(0, Math.floor(q.page ?? 0));
     const filters = q.facetFilters ?? [];
-    const originals = queryTokens(query).slice(0, 16);
+    const typed = queryTokens(query).slice(0, 16);
+    const originals = typed.length ? meaningfulWords(typed) : typed;
     const words = originals.map(foldTerm);
 
     let ranked: { id: number; score: number; terms: string[] }[];
@@ -172,13 +150,23 @@ export class SearchEngine {
         .filter((id) => passesFilters(this.facets(id), filters))
         .map((id) => ({ id, score: 0, terms: [] }));
     } else {
-      const results: SearchResult[] = this.mini.search(queryOf(originals), {
-        maxFuzzy: 2,
-        boost: { title: 4, keywords: 4, parents: 1.5, content: 1 },
-        boostDocument: (id) => TYPE_BOOST[this.file.records[id as number]![1]],
-        filter: filters.length ? (r) => passesFilters(this.facets(r.id as number), filters) : undefined,
-      });
-      ranked = results.map((r) => ({ id: r.id as number, score: r.score, terms: r.terms }));
+      const slots = planQuery(typed, this.synonyms, (t) => this.terms.has(t));
+      const results: SearchResult[] = this.mini.search(
+        { combineWith: "OR", queries: slots.map((s) => s.query) },
+        {
+          maxFuzzy: 2,
+          boost: { title: 4, keywords: 4, parents: 1.5, content: 1 },
+          boostDocument: (id) => TYPE_BOOST[this.file.records[id as number]![1]],
+          filter: filters.length ? (r) => passesFilters(this.facets(r.id as number), filters) : undefined,
+        },
+      );
+      ranked = results
+        .map((r) => {
+          const matched = new Set(r.queryTerms);
+          const slotsMatched = slots.reduce((n, s) => n + ([...s.terms].some((t) => matched.has(t)) ? 1 : 0), 0);
+          return { id: r.id as number, score: r.score, slotsMatched, terms: r.terms };
+        })
+        .sort((a, b) => b.slotsMatched - a.slotsMatched || b.score - a.score);
     }
 
     const nbHits = ranked.length;
