@@ -7,6 +7,7 @@ import { Hono, type Context } from "hono";
 import type { Manifest } from "../client/contracts/page";
 import { serveContentAsset } from "./content-assets";
 import { ContentStore } from "./content-store";
+import { drainBody } from "./drain-body";
 import type { AppEnv } from "./env";
 import { filePathFor, serveFile } from "./files";
 import { securityHeaders } from "./headers";
@@ -61,6 +62,7 @@ const cacheKeys = (buildId: string, route: string) => ({
   last: new Request(`${CACHE_ORIGIN}/last${route}`),
 });
 
+app.use(drainBody);
 app.on(["GET", "HEAD"], "/_assets/:name", (c) => serveContentAsset(c, c.req.param("name")));
 app.route("/", searchApi);
 
