@@ -164,7 +164,10 @@ export class SearchEngine {
         .map((r) => {
           const matched = new Set(r.queryTerms);
           const slotsMatched = slots.reduce((n, s) => n + ([...s.terms].some((t) => matched.has(t)) ? 1 : 0), 0);
-          return { id: r.id as number, score: r.score, slotsMatched, terms: r.terms };
+          // MiniSearch multiplies by the number of query terms matched; a slot's alternatives (synonyms,
+          // camelCase parts) are one word to the reader, so count slots instead.
+          const score = (r.score / Math.max(1, r.queryTerms.length)) * slotsMatched;
+          return { id: r.id as number, score, slotsMatched, terms: r.terms };
         })
         .sort((a, b) => b.slotsMatched - a.slotsMatched || b.score - a.score);
     }

@@ -55,13 +55,14 @@ export async function runSearchEval(
   const server = await startLocalServer({ root, port: 0, kvPersist: kvDir });
   try {
     await publishBuild(server.kv, build, "production");
-    const endpoint = new URL("/1/indexes/docs/queries", server.url);
+    const indexName = build.manifest.config.search.indexName;
+    const endpoint = new URL("/1/indexes/*/queries", server.url);
     const ask = async (query: string) => {
       const started = performance.now();
       const res = await fetch(endpoint, {
         method: "POST",
         body: JSON.stringify({
-          requests: [{ indexName: "docs", query, hitsPerPage: HITS, facetFilters: CONTEXTUAL_FACET_FILTERS }],
+          requests: [{ indexName, query, hitsPerPage: HITS, facetFilters: CONTEXTUAL_FACET_FILTERS }],
         }),
       });
       if (!res.ok) throw new Error(`search "${query}": ${res.status} ${await res.text()}`);
