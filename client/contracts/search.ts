@@ -237,7 +237,7 @@ const MARKS = /\p{M}+/gu;
  */
 export function foldTerm(term: string): string {
   let t = term.toLowerCase();
-  if (/[^\x00-\x7f]/.test(t)) t = t.normalize("NFD").replace(MARKS, "").normalize("NFC");
+  if (/[^ -~]/.test(t)) t = t.normalize("NFD").replace(MARKS, "").normalize("NFC");
   if (t.length <= 3 || !t.endsWith("s")) return t;
   if (t.endsWith("ss") || t.endsWith("us") || t.endsWith("is")) return t;
   if (t.length > 4 && t.endsWith("ies")) return `${t.slice(0, -3)}y`;
