@@ -86,6 +86,24 @@ export function passesFilters(read: FacetReader, filters: FacetFilters): boolean
   return filters.every((any) => any.some((f) => facetMatches(read, f)));
 }
 
+/** Facets every record has with the same value: a filter group on these alone is decided once per query. */
+const SAME_FOR_ALL: FacetReader = (attribute) =>
+  attribute === "language" ? SEARCH_LANGUAGE : attribute === "docusaurus_tag" ? SEARCH_DOCS_TAG : undefined;
+
+/**
+ * The filter groups left to check per record, or null when a group fails for every record. DocSearch's
+ * contextual filters (language, docs tag) are the same for all records, so they cost nothing per hit.
+ */
+export function perRecordFilters(filters: FacetFilters): FacetFilters | null {
+  const left: FacetFilters = [];
+  for (const group of filters) {
+    const constant = group.every((f) => SAME_FOR_ALL(f.slice(f.startsWith("-") ? 1 : 0, f.indexOf(":"))) !== undefined);
+    if (!constant) left.push(group);
+    else if (!passesFilters(SAME_FOR_ALL, [group])) return null;
+  }
+  return left;
+}
+
 export class SearchEngine {
   private readonly mini: MiniSearch<IndexedDocument>;
   /** Records unpacked on first use: a query touches a few, the file holds thousands. */
@@ -136,13 +154,15 @@ export class SearchEngine {
     const query = capQuery(q.query);
     const hitsPerPage = Math.min(Math.max(0, Math.floor(q.hitsPerPage ?? HITS_PER_PAGE)), MAX_HITS_PER_PAGE);
     const page = Math.max(0, Math.floor(q.page ?? 0));
-    const filters = q.facetFilters ?? [];
+    const filters = perRecordFilters(q.facetFilters ?? []);
     const typed = queryTokens(query).slice(0, 16);
     const originals = typed.length ? meaningfulWords(typed) : typed;
     const words = originals.map(foldTerm);
 
     let ranked: { id: number; score: number; terms: string[] }[];
-    if (words.length === 0) {
+    if (filters === null) {
+      ranked = [];
+    } else if (words.length === 0) {
       this.browseOrder ??= this.file.records
         .map((_, i) => i)
         .sort((a, b) => TYPE_BOOST[this.file.records[b]![1]] - TYPE_BOOST[this.file.records[a]![1]] || a - b);
@@ -160,16 +180,22 @@ export class SearchEngine {
           filter: filters.length ? (r) => passesFilters(this.facets(r.id as number), filters) : undefined,
         },
       );
-      ranked = results
-        .map((r) => {
-          const matched = new Set(r.queryTerms);
-          const slotsMatched = slots.reduce((n, s) => n + ([...s.terms].some((t) => matched.has(t)) ? 1 : 0), 0);
-          // MiniSearch multiplies by the number of query terms matched; a slot's alternatives (synonyms,
-          // camelCase parts) are one word to the reader, so count slots instead.
-          const score = (r.score / Math.max(1, r.queryTerms.length)) * slotsMatched;
-          return { id: r.id as number, score, slotsMatched, terms: r.terms };
-        })
-        .sort((a, b) => b.slotsMatched - a.slotsMatched || b.score - a.score);
+      // Bucket by slots matched (most first); only the buckets the requested page reaches are sorted by score.
+      const buckets: { id: number; score: number; terms: string[] }[][] = slots.map(() => []);
+      for (const r of results) {
+        let slotsMatched = 0;
+        for (const slot of slots) if (r.queryTerms.some((t) => slot.terms.has(t))) slotsMatched++;
+        // MiniSearch multiplies by the number of query terms matched; a slot's alternatives (synonyms,
+        // camelCase parts) are one word to the reader, so count slots instead.
+        const score = (r.score / Math.max(1, r.queryTerms.length)) * slotsMatched;
+        buckets[slots.length - Math.max(1, slotsMatched)]!.push({ id: r.id as number, score, terms: r.terms });
+      }
+      const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage);
+      ranked = [];
+      for (const bucket of buckets) {
+        if (ranked.length < needed) bucket.sort((a, b) => b.score - a.score);
+        for (const hit of bucket) ranked.push(hit);
+      }
     }
 
     const nbHits = ranked.length;
