@@ -4,6 +4,7 @@
  * page → files → doc page; failures become statuses in worker/middleware/errors.ts.
  */
 import { Hono } from "hono";
+import { drainBody } from "./drain-body";
 import type { AppEnv } from "./env";
 import { securityHeaders } from "./headers";
 import { cleanUrl } from "./middleware/clean-url";
@@ -20,7 +21,7 @@ import { searchApi } from "./search";
 export const app = new Hono<AppEnv>();
 
 app.onError(onError);
-app.use(securityHeaders, contentStore);
+app.use(drainBody, securityHeaders, contentStore);
 
 app.route("/_assets", assets);
 app.route("/", searchApi);

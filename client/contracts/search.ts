@@ -82,7 +82,14 @@ export interface SearchIndexFile {
   records: PackedRecord[];
   /** MiniSearch's serialised index; document ids are positions in `records`. */
   index: AsPlainObject;
+  /** The site's synonyms (content/search/synonyms.json), applied to queries. */
+  synonyms?: Synonym[];
 }
+
+/** A synonym in Algolia's format: words that find each other, or words that also find others. */
+export type Synonym =
+  | { objectID: string; type: "synonym"; synonyms: string[] }
+  | { objectID: string; type: "oneWaySynonym"; input: string; synonyms: string[] };
 
 /** A record as stored in the index file; hierarchy holds string ids (-1 for null) from lvl0 on. */
 export type PackedRecord = [
@@ -214,13 +221,21 @@ export function queryTokens(query: string): string[] {
   return wordsOf(query).map((w) => w.word);
 }
 
+const MARKS = /\p{M}+/gu;
+
 /**
- * The form a word is indexed and matched in: lower case, a plural "s" dropped, so "faucet" finds
- * "Faucets" exactly. The highlighter folds the text's words the same way.
+ * The form a word is indexed and matched in: lower case, accents dropped (Algolia ignores
+ * diacritics: "fäucét" finds "faucet") and a plural ending folded ("Faucets" → faucet, "queries" →
+ * query, "addresses" → address). The highlighter folds the text's words the same way.
  */
 export function foldTerm(term: string): string {
-  const t = term.toLowerCase();
-  return t.length > 3 && t.endsWith("s") && !t.endsWith("ss") ? t.slice(0, -1) : t;
+  let t = term.toLowerCase();
+  if (/[^ -~]/.test(t)) t = t.normalize("NFD").replace(MARKS, "").normalize("NFC");
+  if (t.length <= 3 || !t.endsWith("s")) return t;
+  if (t.endsWith("ss") || t.endsWith("us") || t.endsWith("is")) return t;
+  if (t.length > 4 && t.endsWith("ies")) return `${t.slice(0, -3)}y`;
+  if (t.endsWith("sses")) return t.slice(0, -2);
+  return t.slice(0, -1);
 }
 
 /** MiniSearch options shared by the build (indexing) and the worker (loading the index). */

@@ -5,11 +5,13 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { formatIssues } from "../config/schema";
+import type { SearchEvalReport } from "../search/eval/run";
 import type { BenchReport } from "./report";
 
 const bytes = z.number().int().positive();
 const ms = z.number().positive();
 const score = z.number().int().min(0).max(100);
+const share = z.number().min(0).max(1);
 const lighthouseBudget = z.strictObject({
   performance: score,
   accessibility: score,
@@ -27,6 +29,14 @@ export const budgetsSchema = z.strictObject({
   renderCpuMedianMs: z.strictObject({ page: ms, largestApiPage: ms }),
   lighthouse: z.strictObject({ mobile: lighthouseBudget, desktop: lighthouseBudget }),
   build: z.strictObject({ coldWallMs: ms, coldPeakRssBytes: bytes, saveToServedMs: ms, saveToVisibleMs: ms }),
+  /** npm run search:eval: relevance on the judged query set (fractions) and warm query latency. */
+  search: z.strictObject({
+    successAt10: share,
+    questionSuccessAt10: share,
+    mrr: share,
+    warmMedianMs: ms,
+    warmP95Ms: ms,
+  }),
 });
 
 export type Budgets = z.infer<typeof budgetsSchema>;
@@ -91,5 +101,24 @@ export function missedBudgets(report: BenchReport, budgets: Budgets): string[] {
     budgets.build.saveToVisibleMs,
     "ms",
   );
+  return misses;
+}
+
+/** Every search budget the evaluation misses. */
+export function missedSearchBudgets(report: SearchEvalReport, budgets: Budgets): string[] {
+  const b = budgets.search;
+  const all = report.ours.find((k) => k.kind === "all")!;
+  const questions = report.ours.find((k) => k.kind === "question");
+  const misses: string[] = [];
+  const under = (what: string, value: number, min: number) => {
+    if (value < min) misses.push(`search: ${what} ${value.toFixed(3)} < ${min}`);
+  };
+  under("success@10", all.successAt10, b.successAt10);
+  under("questions success@10", questions?.successAt10 ?? 0, b.questionSuccessAt10);
+  under("MRR", all.mrr, b.mrr);
+  if (report.latency.medianMs > b.warmMedianMs)
+    misses.push(`search: warm query latency (median) ${report.latency.medianMs} ms > ${b.warmMedianMs} ms`);
+  if (report.latency.p95Ms > b.warmP95Ms)
+    misses.push(`search: warm query latency (p95) ${report.latency.p95Ms} ms > ${b.warmP95Ms} ms`);
   return misses;
 }

@@ -14,7 +14,8 @@ import { buildSite } from "../build/build";
 import { chromiumPath } from "../local/chromium";
 import { startLocalServer, type LocalServer } from "../local/server";
 import { publishBuild } from "../publish/publish";
-import { isApiRoute, loadBudgets, missedBudgets } from "./budgets";
+import { runSearchEval } from "../search/eval/run";
+import { isApiRoute, loadBudgets, missedBudgets, missedSearchBudgets } from "./budgets";
 import { coldBuild, publishOnePageChange, saveToServed } from "./build-figures";
 import { pageBytes } from "./bytes";
 import { lighthouseFigures } from "./lighthouse";
@@ -97,6 +98,9 @@ try {
   await rm(kvDir, { recursive: true, force: true });
 }
 
+step("search evaluation (npm run search:eval)");
+const searchEval = await runSearchEval(root, build);
+
 step("render CPU");
 const render = await renderCpuMs([...PAGES, largestApiPage.route], [...build.pages.values()], build.manifest);
 for (const page of pages) page.renderCpuMs = render.cpu.get(page.route)!;
@@ -121,9 +125,10 @@ const report: BenchReport = {
   largestApiPage,
   renderColdFirstMs: render.coldFirstMs,
   build: { pages: build.pages.size, cold, saveToServed: saved, saveToVisible: visible, publish: published },
+  search: searchEval,
   misses: [],
 };
-report.misses = missedBudgets(report, budgets);
+report.misses = [...missedBudgets(report, budgets), ...missedSearchBudgets(searchEval, budgets)];
 
 const markdown = renderMarkdown(report);
 await mkdir(path.join(root, "bench-results"), { recursive: true });

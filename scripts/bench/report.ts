@@ -1,4 +1,5 @@
 /** The benchmark's report: its JSON shape and its Markdown rendering. */
+import { renderSearchEval, type SearchEvalReport } from "../search/eval/run";
 import type { ColdBuild } from "./build-figures";
 import type { PageBytes } from "./bytes";
 import type { LighthouseFigures } from "./lighthouse";
@@ -27,6 +28,8 @@ export interface BenchReport {
     saveToVisible: SaveToVisible;
     publish: { firstPublishMs: number; onePageChangeMs: number };
   };
+  /** npm run search:eval, run by the bench on the same build. */
+  search?: SearchEvalReport;
   misses: string[];
 }
 
@@ -137,6 +140,7 @@ export function renderMarkdown(r: BenchReport): string {
     `- Save one MDX file → its new text in the tab open on it (Chromium, no manual reload${r.build.saveToVisible.inPlace ? ", swapped in place" : ""}): median ${Math.round(r.build.saveToVisible.medianMs)} ms (saves: ${r.build.saveToVisible.samplesMs.map((x) => Math.round(x)).join(", ")} ms).`,
     `- \`npm run publish\` to local KV: ${s(r.build.publish.firstPublishMs)} into an empty store; ${s(r.build.publish.onePageChangeMs)} for a one-page change (the command as an author runs it: a cold content build, the route diff, then the writes).`,
     "",
+    ...(r.search ? ["## Search", "", renderSearchEval(r.search), ""] : []),
     r.misses.length
       ? `## Budgets missed\n\n${r.misses.map((m) => `- ${m}`).join("\n")}`
       : "All budgets in bench/budgets.json are met.",

@@ -20,6 +20,7 @@ import { compilePage } from "./mdx";
 import { fillNetworkFacts, loadNetworks, NetworkTableError } from "./networks";
 import type { BuiltPage } from "./pages";
 import { buildSearchIndex } from "../search/build-index";
+import { loadSynonyms } from "../search/synonyms";
 import { searchRecords, type SearchablePage } from "../search/records";
 import type { SearchIndexFile, SearchRecord } from "../../client/contracts/search";
 import { breadcrumbsFor, buildSidebar, flattenSidebar, type Sidebars } from "./sidebars";
@@ -68,6 +69,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   };
   const contentDir = path.join(options.root, "content");
   const config = await loadSiteConfig(path.join(contentDir, "site.yaml"));
+  const synonyms = await loadSynonyms(options.root);
   const { docs, folders } = await discover(path.join(contentDir, "docs"), config);
 
   const byRoute = new Map<string, DocSource>();
@@ -180,12 +182,13 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   for (const [route, record] of [...pages].sort(([a], [b]) => a.localeCompare(b)))
     hash.update(route).update(JSON.stringify(record));
   if (options.staleSearch) hash.update("\0stale search index");
+  hash.update(JSON.stringify(synonyms));
   const buildId = hash.digest("hex").slice(0, 12);
   const recordValues = new Map([...pages].map(([route, record]) => [route, pageRecordValue(record)]));
   const searchOf = () => {
     const keyOf = (p: SearchablePage) => `${recordValues.get(p.route)}\0${p.searchKeywords?.join("\0") ?? ""}`;
     const records = searchRecords(built, config, options.cache && keyOf, options.cache?.searchRecords);
-    return { records, index: buildSearchIndex(records, config.url, options.cache?.searchTokens) };
+    return { records, index: buildSearchIndex(records, config.url, options.cache?.searchTokens, synonyms) };
   };
   const search = options.staleSearch ?? searchOf();
   const manifest: Manifest = {

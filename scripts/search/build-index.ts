@@ -10,6 +10,7 @@ import {
   packRecords,
   type SearchIndexFile,
   type SearchRecord,
+  type Synonym,
 } from "../../client/contracts/search";
 
 /** `tokens` (watch mode) keeps the tokens of each text between builds; the index is the same. */
@@ -17,6 +18,7 @@ export function buildSearchIndex(
   records: SearchRecord[],
   siteUrl: string,
   tokens?: { get(text: string): string[] | undefined; set(text: string, value: string[]): void },
+  synonyms: Synonym[] = [],
 ): SearchIndexFile {
   const tokenize = miniSearchOptions.tokenize ?? indexTokens;
   const memoised = (text: string) => {
@@ -26,5 +28,10 @@ export function buildSearchIndex(
   };
   const mini = new MiniSearch(tokens ? { ...miniSearchOptions, tokenize: memoised } : miniSearchOptions);
   mini.addAll(records.map(indexedDocument));
-  return { version: 2, ...packRecords(records, siteUrl), index: mini.toJSON() };
+  return {
+    version: 2,
+    ...packRecords(records, siteUrl),
+    index: mini.toJSON(),
+    ...(synonyms.length ? { synonyms } : {}),
+  };
 }

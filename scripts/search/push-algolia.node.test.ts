@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SearchRecord } from "../../client/contracts/search";
+import path from "node:path";
 import { credentialsFromEnv, DOCSEARCH_SETTINGS, pushRecords } from "./push-algolia";
+import { loadSynonyms } from "./synonyms";
 
 type Sent = { method: string; url: string; data?: string | Uint8Array; headers: Record<string, string> };
 const text = (data: Sent["data"]) => (typeof data === "string" ? data : new TextDecoder().decode(data));
@@ -18,7 +20,7 @@ function fakeAlgolia() {
       const { pathname } = new URL(request.url);
       const reply = (body: unknown) => ({ status: 200, content: JSON.stringify(body), isTimedOut: false });
       if (/\/task\/\d+$/.test(pathname)) return reply({ status: "published", pendingTask: false });
-      if (pathname.endsWith("/batch")) {
+      if (pathname.endsWith("/batch") && !pathname.includes("/synonyms/")) {
         const { requests } = JSON.parse(text(request.data)) as { requests: { body: { objectID: string } }[] };
         return reply({ taskID: ++task, objectIDs: requests.map((r) => r.body.objectID) });
       }
@@ -42,21 +44,28 @@ const record = (n: number): SearchRecord => ({
 });
 
 describe("search:push", () => {
-  it("sets DocSearch's settings, then swaps the records in through a temporary index", async () => {
+  it("sets DocSearch's settings and the site's synonyms, then swaps the records in through a temporary index", async () => {
     const { sent, requester } = fakeAlgolia();
     const records = [record(1), record(2), record(3)];
-    const result = await pushRecords(records, {
-      appId: "APP",
-      adminKey: "admin",
-      indexName: "docs",
-      clientOptions: { requester },
-    });
-    expect(result).toEqual({ indexName: "docs", records: 3 });
+    const synonyms = await loadSynonyms(path.resolve(import.meta.dirname, "../.."));
+    expect(synonyms.length).toBeGreaterThan(5);
+    const result = await pushRecords(
+      records,
+      { appId: "APP", adminKey: "admin", indexName: "docs", clientOptions: { requester } },
+      synonyms,
+    );
+    expect(result).toEqual({ indexName: "docs", records: 3, synonyms: synonyms.length });
 
     const calls = sent.map((s) => `${s.method} ${new URL(s.url).pathname}`);
     expect(calls[0]).toBe("PUT /1/indexes/docs/settings");
     expect(JSON.parse(text(sent[0]!.data))).toEqual(DOCSEARCH_SETTINGS);
-    const batch = sent.find((s) => new URL(s.url).pathname.endsWith("/batch"))!;
+    const synonymCall = sent.find((s) => new URL(s.url).pathname === "/1/indexes/docs/synonyms/batch")!;
+    expect(new URL(synonymCall.url).searchParams.get("replaceExistingSynonyms")).toBe("true");
+    expect(JSON.parse(text(synonymCall.data))).toEqual(synonyms);
+    expect(calls.indexOf("POST /1/indexes/docs/synonyms/batch")).toBeLessThan(
+      calls.findIndex((c) => c.endsWith("/batch") && c.includes("_tmp_")),
+    );
+    const batch = sent.find((s) => /_tmp_\d+\/batch$/.test(new URL(s.url).pathname))!;
     expect(new URL(batch.url).pathname).toMatch(/^\/1\/indexes\/docs_tmp_\d+\/batch$/);
     expect(JSON.parse(text(batch.data))).toEqual({ requests: records.map((body) => ({ action: "addObject", body })) });
     const move = sent.filter((s) => new URL(s.url).pathname.endsWith("/operation")).pop()!;

@@ -1,7 +1,7 @@
 /**
  * `npm run search:push [-- --dry-run]`: builds the content and replaces the records of an Algolia
  * index with the build's search records (the same records the embedded index serves), with
- * DocSearch's index settings. Then `search.provider: algolia` in content/site.yaml (with the app id
+ * DocSearch's index settings and the synonyms of content/search/synonyms.json. Then `search.provider: algolia` in content/site.yaml (with the app id
  * and the public search key) makes the site query that index instead. Credentials come from the
  * environment: ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY (never the public key) and ALGOLIA_INDEX.
  */
@@ -11,7 +11,8 @@ import { parseArgs } from "node:util";
 import { algoliasearch, type Algoliasearch, type IndexSettings } from "algoliasearch";
 
 type ClientOptions = NonNullable<Parameters<typeof algoliasearch>[2]>;
-import type { SearchRecord } from "../../client/contracts/search";
+import type { SearchRecord, Synonym } from "../../client/contracts/search";
+import { loadSynonyms } from "./synonyms";
 
 /** DocSearch's settings for Docusaurus-shaped records, plus our hidden keywords (API operation ids). */
 export const DOCSEARCH_SETTINGS: IndexSettings = {
@@ -38,6 +39,10 @@ export const DOCSEARCH_SETTINGS: IndexSettings = {
   allowTyposOnNumericTokens: false,
   ignorePlurals: true,
   separatorsToIndex: "_",
+  // What the embedded engine does too: stop words out, every word optional when all of them find nothing.
+  queryLanguages: ["en"],
+  removeStopWords: ["en"],
+  removeWordsIfNoResults: "allOptional",
 };
 
 export interface PushOptions {
@@ -51,19 +56,33 @@ export interface PushOptions {
 export interface PushResult {
   indexName: string;
   records: number;
+  synonyms: number;
 }
 
-/** Sets the settings, then swaps in the records atomically (Algolia's replaceAllObjects: temp index, then move). */
-export async function pushRecords(records: SearchRecord[], options: PushOptions): Promise<PushResult> {
+/**
+ * Sets the settings and the site's synonyms (replacing the index's), then swaps in the records
+ * atomically (Algolia's replaceAllObjects copies settings and synonyms to a temp index, fills it, then moves it).
+ */
+export async function pushRecords(
+  records: SearchRecord[],
+  options: PushOptions,
+  synonyms: Synonym[] = [],
+): Promise<PushResult> {
   const client: Algoliasearch = algoliasearch(options.appId, options.adminKey, options.clientOptions);
   const { taskID } = await client.setSettings({ indexName: options.indexName, indexSettings: DOCSEARCH_SETTINGS });
   await client.waitForTask({ indexName: options.indexName, taskID });
+  const saved = await client.saveSynonyms({
+    indexName: options.indexName,
+    synonymHit: synonyms,
+    replaceExistingSynonyms: true,
+  });
+  await client.waitForTask({ indexName: options.indexName, taskID: saved.taskID });
   await client.replaceAllObjects({
     indexName: options.indexName,
     objects: records as unknown as Record<string, unknown>[],
     batchSize: 1000,
   });
-  return { indexName: options.indexName, records: records.length };
+  return { indexName: options.indexName, records: records.length, synonyms: synonyms.length };
 }
 
 /** Reads the credentials; a missing one is an error that names it. */
@@ -84,12 +103,17 @@ async function main(): Promise<void> {
   const credentials = dryRun ? null : credentialsFromEnv(process.env);
   const build = await buildSite({ root, warn: (m) => console.warn(`warning: ${m}`) });
   const records = build.search.records;
+  const synonyms = await loadSynonyms(root);
   if (!credentials) {
-    console.log(`dry run: build ${build.buildId} has ${records.length} search records; nothing pushed`);
+    console.log(
+      `dry run: build ${build.buildId} has ${records.length} search records and ${synonyms.length} synonyms; nothing pushed`,
+    );
     return;
   }
-  const result = await pushRecords(records, credentials);
-  console.log(`pushed ${result.records} records of build ${build.buildId} to Algolia index ${result.indexName}`);
+  const result = await pushRecords(records, credentials, synonyms);
+  console.log(
+    `pushed ${result.records} records and ${result.synonyms} synonyms of build ${build.buildId} to Algolia index ${result.indexName}`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

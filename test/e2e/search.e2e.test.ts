@@ -1,11 +1,13 @@
 /**
  * Search end to end on the real content and the real worker bundle (local workerd): relevance
- * through the algoliasearch lite client, the /search page with JavaScript off, and the DocSearch
+ * through the algoliasearch lite client, a kept-alive connection across error statuses, the
+ * /search page with JavaScript off, and the DocSearch
  * modal in Chromium (loading on intent, shortcut, grouped results, Enter, recent searches, error
  * and no-results screens; keypress-to-results time is reported, not asserted).
  */
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { gzipSync } from "node:zlib";
@@ -77,6 +79,39 @@ describe("relevance on the real content", () => {
       ledger.slice(0, 5).join(", "),
     );
     assert.ok((await searchPaths("GET /v1/accounts/{address}")).slice(0, 3).includes("/api/node/get-account"));
+  });
+});
+
+describe("the search endpoint on the local server", () => {
+  /** Sends requests one after another on a single kept-alive connection. */
+  function sameConnection() {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const send = (method: string, pathname: string, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(new URL(pathname, site.origin), { method, agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("socket", (s) => sockets.add(s));
+        req.on("error", reject);
+        req.end(body);
+      });
+    return { send, sockets, close: () => agent.destroy() };
+  }
+
+  it("keeps the connection usable after a 405 to a POST with a body", async () => {
+    const conn = sameConnection();
+    try {
+      const body = JSON.stringify({ requests: [{ indexName: "movementnetwork", query: "faucet" }] });
+      assert.equal(await conn.send("POST", "/general/UsingMovement/faucet", body), 405);
+      assert.equal(await conn.send("PUT", "/1/indexes/*/queries", body), 405);
+      assert.equal(await conn.send("POST", "/1/indexes/*/queries", body), 200);
+      assert.equal(await conn.send("GET", "/1/indexes/movementnetwork?query=faucet"), 200);
+      assert.equal(conn.sockets.size, 1);
+    } finally {
+      conn.close();
+    }
   });
 });
 

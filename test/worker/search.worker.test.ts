@@ -1,9 +1,11 @@
 /**
- * Search in workerd: the embedded endpoint driven by the real algoliasearch lite client (the
- * modal's own client factory, with SELF.fetch as its requester), bad input, and the /search page.
+ * Search in workerd: the embedded endpoints driven by the real algoliasearch clients (the modal's
+ * lite client and the full v5 client, with SELF.fetch as their requester), Algolia's relevance
+ * semantics, bad input, and the /search page.
  */
 import { env, SELF } from "cloudflare:test";
 import type { Requester } from "@algolia/client-common";
+import { algoliasearch } from "algoliasearch";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONTEXTUAL_FACET_FILTERS, MAX_QUERY_LENGTH } from "../../client/contracts/search";
 import { createSearchClient } from "../../client/islands/search/search-client";
@@ -20,6 +22,12 @@ const requester: Requester = {
   },
 };
 const client = createSearchClient({ provider: "local", appId: "", apiKey: "" }, new URL(ORIGIN), { requester });
+/** The full v5 client, as a site's own code or a tool would use it against the worker. */
+const fullClient = algoliasearch("local", "local", {
+  requester,
+  hosts: [{ url: new URL(ORIGIN).host, accept: "readWrite", protocol: "https" }],
+});
+const INDEX = "movementnetwork";
 
 /** DocSearch's request, as @docsearch/react 3.9 sends it. */
 const docsearchRequest = (query: string, extra: Record<string, unknown> = {}) => ({
@@ -196,8 +204,8 @@ describe("the embedded endpoint through the algoliasearch lite client", () => {
     const res = await post(
       JSON.stringify({
         requests: [
-          { indexName: "i", params: "query=alpha&hitsPerPage=1&facetFilters=%5B%22language%3Aen%22%5D" },
-          { indexName: "i", query: "zeta" },
+          { indexName: INDEX, params: "query=alpha&hitsPerPage=1&facetFilters=%5B%22language%3Aen%22%5D" },
+          { indexName: INDEX, query: "zeta" },
         ],
       }),
     );
@@ -219,6 +227,129 @@ describe("the embedded endpoint through the algoliasearch lite client", () => {
     const [r] = await search(docsearchRequest("", { hitsPerPage: 3 }));
     expect(r!.nbHits).toBe(build.searchIndex.records.length);
     expect(r!.hits.map((h) => h.type)).toEqual(["lvl1", "lvl1", "lvl1"]);
+  });
+});
+
+describe("the official algoliasearch v5 client", () => {
+  it("search: several queries in one call", async () => {
+    const { results } = await fullClient.search({
+      requests: [
+        { indexName: INDEX, query: "alpha", hitsPerPage: 1 },
+        { indexName: INDEX, query: "zeta" },
+      ],
+    });
+    const hits = results.map((r) => ("hits" in r ? (r.hits[0] as unknown as Hit).hierarchy.lvl1 : null));
+    expect(hits).toEqual(["Alpha Page", "Zeta Page"]);
+  });
+
+  it("searchSingleIndex: POST /1/indexes/{indexName}/query", async () => {
+    const r = await fullClient.searchSingleIndex({ indexName: INDEX, searchParams: { query: "zeta", hitsPerPage: 2 } });
+    expect(r.hits).toHaveLength(2);
+    expect((r.hits[0] as unknown as Hit).hierarchy.lvl1).toBe("Zeta Page");
+    expect(r).toMatchObject({ query: "zeta", hitsPerPage: 2, page: 0, index: INDEX });
+  });
+
+  it("answers an unknown index name with Algolia's 404, from both endpoints", async () => {
+    await expect(
+      fullClient.searchSingleIndex({ indexName: "other", searchParams: { query: "zeta" } }),
+    ).rejects.toMatchObject({
+      status: 404,
+      name: "ApiError",
+    });
+    await expect(fullClient.search({ requests: [{ indexName: "other", query: "zeta" }] })).rejects.toMatchObject({
+      status: 404,
+    });
+    const res = await SELF.fetch(`${ORIGIN}/1/indexes/other?query=zeta`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: "Index does not exist", status: 404 });
+  });
+});
+
+describe("the single-index routes", () => {
+  it("GET /1/indexes/{indexName} takes the parameters from the query string", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/1/indexes/${INDEX}?query=alpha&hitsPerPage=1`);
+    expect(res.status).toBe(200);
+    const r = (await res.json()) as Result;
+    expect(r.hits.map((h) => h.hierarchy.lvl1)).toEqual(["Alpha Page"]);
+  });
+
+  it("POST …/query takes a params string as well as JSON parameters", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/1/indexes/${INDEX}/query`, {
+      method: "POST",
+      body: JSON.stringify({ params: "query=zeta&hitsPerPage=1" }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Result).hits.map((h) => h.hierarchy.lvl1)).toEqual(["Zeta Page"]);
+  });
+
+  it("answers other methods with 405 naming the allowed one", async () => {
+    const get = await SELF.fetch(`${ORIGIN}/1/indexes/${INDEX}/query`);
+    expect([get.status, get.headers.get("Allow")]).toEqual([405, "POST"]);
+    const put = await SELF.fetch(`${ORIGIN}/1/indexes/${INDEX}`, { method: "PUT", body: "{}" });
+    expect([put.status, put.headers.get("Allow")]).toEqual([405, "GET"]);
+  });
+});
+
+describe("multi-query strategy", () => {
+  it("stopIfEnoughMatches skips the queries after one that fills a page", async () => {
+    const found = async (strategy: string) => {
+      const requests = [
+        { indexName: INDEX, query: "page", hitsPerPage: 1 },
+        { indexName: INDEX, query: "zeta" },
+      ];
+      const { results } = (await (await post(JSON.stringify({ strategy, requests }))).json()) as { results: Result[] };
+      return results.map((r) => r.nbHits > 0);
+    };
+    expect(await found("stopIfEnoughMatches")).toEqual([true, false]);
+    expect(await found("none")).toEqual([true, true]);
+    expect((await post(JSON.stringify({ strategy: "all", requests: [{ indexName: INDEX }] }))).status).toBe(400);
+  });
+});
+
+describe("relevance semantics", () => {
+  const titles = async (query: string) => (await search(docsearchRequest(query)))[0]!.hits.map((h) => h.hierarchy.lvl1);
+
+  it("ignores stop words: a question finds what its keywords find", async () => {
+    expect((await titles("what is the alpha page"))[0]).toBe("Alpha Page");
+    expect((await titles("how do I find zeta"))[0]).toBe("Zeta Page");
+  });
+
+  it("makes every word optional: a query with a word found nowhere still returns the best partial matches, highlighted", async () => {
+    const [r] = await search(docsearchRequest("alpha zzqqxxyy"));
+    expect(r!.nbHits).toBeGreaterThan(0);
+    const top = r!.hits[0]!;
+    expect(top.hierarchy.lvl1).toBe("Alpha Page");
+    expect(top._highlightResult.hierarchy.lvl1).toMatchObject({
+      value: "<mark>Alpha</mark> Page",
+      matchLevel: "partial",
+    });
+  });
+
+  it("ranks records with every word above records with some", async () => {
+    const [r] = await search(docsearchRequest("alpha position"));
+    const levels = r!.hits.map(
+      (h) =>
+        JSON.stringify(h._highlightResult).includes("<mark>Alpha") &&
+        JSON.stringify(h._highlightResult).includes("<mark>position"),
+    );
+    expect(levels[0]).toBe(true);
+    expect(levels.indexOf(false)).toBeGreaterThan(levels.lastIndexOf(true));
+  });
+
+  it("folds accents and plurals", async () => {
+    expect((await titles("ålphä"))[0]).toBe("Alpha Page");
+    expect((await titles("zetas"))[0]).toBe("Zeta Page");
+  });
+
+  it("counts two swapped letters as one typo", async () => {
+    expect((await titles("zeat"))[0]).toBe("Zeta Page");
+  });
+
+  it("uses the site's synonyms: multi-way both ways, one-way only from its input", async () => {
+    expect((await titles("first letter"))[0]).toBe("Alpha Page");
+    expect((await titles("greek"))[0]).toBe("Zeta Page");
+    const [zeta] = await search(docsearchRequest("zeta"));
+    expect(JSON.stringify(zeta!.hits)).not.toMatch(/greek/i);
   });
 });
 
@@ -315,6 +446,14 @@ describe("the /search page", () => {
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).toContain('value="&quot;&gt;&lt;script&gt;');
+  });
+
+  it("treats a query of only punctuation or spaces as empty", async () => {
+    for (const q of ["!!!", "%20%20", "...%20?"]) {
+      const { html } = await page(`?q=${q}`);
+      expect(html, q).toContain('class="search-prompt"');
+      expect(html, q).not.toMatch(/\d+ results? for/);
+    }
   });
 
   it("shows a prompt for an empty query and the no-results texts when nothing matches", async () => {

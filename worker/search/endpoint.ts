@@ -1,15 +1,24 @@
 /**
- * `POST /1/indexes/*\/queries`: Algolia's multi-query endpoint, answered from the live build's
- * embedded index. Bad input gets a 4xx with a JSON `{ message, status }` (what Algolia clients
- * read), never a 5xx.
+ * Algolia's search endpoints, answered from the live build's embedded index: multi-query
+ * (`POST /1/indexes/*\/queries`) and single-index (`POST …/{indexName}/query`, `GET …/{indexName}`).
+ * Only the configured index name exists (others get Algolia's 404). Bad input gets a 4xx with a
+ * JSON `{ message, status }` (what Algolia clients read), never a 5xx.
  */
 import type { Context } from "hono";
 import { ContentUnavailable } from "../content-store";
 import type { Env, StoreVars } from "../env";
 import { log } from "../log";
-import { BadRequest, formatResult, parseQueriesBody } from "./protocol";
+import type { SearchEngine } from "./engine";
+import {
+  BadRequest,
+  formatResult,
+  paramsFromUrl,
+  parseQueriesBody,
+  parseSingleQuery,
+  type ParsedQuery,
+} from "./protocol";
 
-/** Bodies above this are refused (by hono/body-limit, where the route is mounted); DocSearch's requests are about 1 KB. */
+/** Bodies above this are refused (by hono/body-limit, where the routes are mounted); DocSearch's requests are about 1 KB. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 export function jsonError(status: number, message: string, extra: Record<string, string> = {}): Response {
@@ -19,37 +28,111 @@ export function jsonError(status: number, message: string, extra: Record<string,
   });
 }
 
-export async function handleQueries(c: Context<{ Bindings: Env; Variables: StoreVars }>): Promise<Response> {
-  const started = Date.now();
-  const text = await c.req.text().catch(() => "");
-  let body: unknown;
+/** The search routes' context: the content store set by the app's middleware. */
+export type SearchEnv = { Bindings: Env; Variables: StoreVars };
+
+/** Algolia's answer for an index it does not have. */
+const noSuchIndex = () => jsonError(404, "Index does not exist");
+
+/** The live build's engine and index name, or the error response to send. */
+async function liveIndex(c: Context<SearchEnv>): Promise<{ engine: SearchEngine; indexName: string } | Response> {
   try {
-    body = JSON.parse(text);
+    const store = c.var.store;
+    const buildId = await store.liveBuildId();
+    const [manifest, engine] = await Promise.all([store.manifest(buildId), store.searchIndex(buildId)]);
+    return { engine, indexName: manifest.config.search.indexName };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+function failure(e: unknown): Response {
+  log.error("search_failed", { error: e });
+  if (e instanceof ContentUnavailable)
+    return jsonError(503, "search is not available right now", { "Retry-After": "10" });
+  return jsonError(500, "search failed");
+}
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+/** The body as JSON, or the 4xx response to send. */
+async function jsonBody(c: Context<SearchEnv>): Promise<{ body: unknown } | Response> {
+  const text = await c.req.text().catch(() => "");
+  try {
+    return { body: text.trim() === "" ? {} : (JSON.parse(text) as unknown) };
   } catch {
     return jsonError(400, "the body is not valid JSON");
   }
-  let queries;
+}
+
+function run(engine: SearchEngine, q: ParsedQuery) {
+  const t = Date.now();
+  const result = engine.search(q);
+  return formatResult(q, result, Date.now() - t);
+}
+
+/** `POST /1/indexes/*\/queries`: several queries, each naming its index, with an optional strategy. */
+export async function handleQueries(c: Context<SearchEnv>): Promise<Response> {
+  const started = Date.now();
+  const read = await jsonBody(c);
+  if (read instanceof Response) return read;
+  let parsed;
   try {
-    queries = parseQueriesBody(body);
+    parsed = parseQueriesBody(read.body);
   } catch (e) {
     if (e instanceof BadRequest) return jsonError(400, e.message);
     throw e;
   }
+  const live = await liveIndex(c);
+  if (live instanceof Response) return live;
+  if (parsed.queries.some((q) => q.indexName !== live.indexName)) return noSuchIndex();
   try {
-    const store = c.var.store;
-    const engine = await store.searchIndex(await store.liveBuildId());
-    const results = queries.map((q) => {
-      const t = Date.now();
-      const result = engine.search(q);
-      return formatResult(q, result, Date.now() - t);
+    let enough = false;
+    const results = parsed.queries.map((q) => {
+      // stopIfEnoughMatches: once a query fills a page, the later ones are not run (answered empty).
+      if (enough) return formatResult(q, { ...emptyResult(q), query: q.query }, 0);
+      const r = run(live.engine, q);
+      if (parsed.strategy === "stopIfEnoughMatches" && r.nbHits >= q.hitsPerPage) enough = true;
+      return r;
     });
-    return new Response(JSON.stringify({ results, processingTimeMS: Date.now() - started }), {
-      headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    return json({ results, processingTimeMS: Date.now() - started });
   } catch (e) {
-    log.error("search_failed", { error: e });
-    if (e instanceof ContentUnavailable)
-      return jsonError(503, "search is not available right now", { "Retry-After": "10" });
-    return jsonError(500, "search failed");
+    return failure(e);
   }
 }
+
+function emptyResult(q: ParsedQuery) {
+  return { query: q.query, hits: [], nbHits: 0, page: q.page, nbPages: 0, hitsPerPage: q.hitsPerPage };
+}
+
+/** `POST /1/indexes/{indexName}/query` (JSON body) and `GET /1/indexes/{indexName}?query=…`: one query, one result. */
+export async function handleSingleQuery(c: Context<SearchEnv>): Promise<Response> {
+  const indexName = c.req.param("indexName") ?? "";
+  let raw: unknown;
+  if (c.req.method === "POST") {
+    const read = await jsonBody(c);
+    if (read instanceof Response) return read;
+    raw = read.body;
+  } else raw = paramsFromUrl(new URL(c.req.url));
+  let q: ParsedQuery;
+  try {
+    q = parseSingleQuery(raw, indexName);
+  } catch (e) {
+    if (e instanceof BadRequest) return jsonError(400, e.message);
+    throw e;
+  }
+  const live = await liveIndex(c);
+  if (live instanceof Response) return live;
+  if (indexName !== live.indexName) return noSuchIndex();
+  try {
+    return json(run(live.engine, q));
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+/** Any other method on a search route. */
+export const methodNotAllowed = (allow: string) => () => jsonError(405, "Method Not Allowed", { Allow: allow });

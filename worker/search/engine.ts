@@ -1,14 +1,14 @@
 /**
  * The embedded search engine: a MiniSearch index over the build's records, queried with Algolia's
- * semantics where it matters to DocSearch (every word must match, the last one as a prefix, typo
- * tolerance by word length, page titles above headings above text) plus facet filters and paging.
+ * semantics where they matter to readers: records with every word first, then the best partial
+ * matches; stop words ignored, synonyms, plurals and accents folded, the last word as a prefix, typo
+ * tolerance by word length, page titles above headings above text; plus facet filters and paging.
  */
-import MiniSearch, { type Query, type SearchResult } from "minisearch";
+import MiniSearch, { type SearchResult } from "minisearch";
 import {
   HITS_PER_PAGE,
   SEARCH_DOCS_TAG,
   SEARCH_LANGUAGE,
-  camelParts,
   capQuery,
   foldTerm,
   miniSearchOptions,
@@ -19,7 +19,8 @@ import {
   type SearchRecord,
   type SearchRecordType,
 } from "../../client/contracts/search";
-import { typosAllowed, type HighlightQuery } from "./highlight";
+import type { HighlightQuery } from "./highlight";
+import { meaningfulWords, planQuery, synonymTable, type SynonymTable } from "./query-plan";
 
 /** AND of ORs: [["language:en"], ["docusaurus_tag:default", "docusaurus_tag:docs-default-current"]]. */
 export type FacetFilters = string[][];
@@ -85,32 +86,22 @@ export function passesFilters(read: FacetReader, filters: FacetFilters): boolean
   return filters.every((any) => any.some((f) => facetMatches(read, f)));
 }
 
-/** A word shorter than this, typed last, is completed from headings only (a whole-index prefix scan is slow and noisy). */
-const SHORT_PREFIX = 3;
+/** Facets every record has with the same value: a filter group on these alone is decided once per query. */
+const SAME_FOR_ALL: FacetReader = (attribute) =>
+  attribute === "language" ? SEARCH_LANGUAGE : attribute === "docusaurus_tag" ? SEARCH_DOCS_TAG : undefined;
 
 /**
- * The MiniSearch query for the typed words: every word must match (exactly or with a typo); the
- * last one may be a prefix; a camelCase word also matches its parts ("signMessage" → sign, message).
+ * The filter groups left to check per record, or null when a group fails for every record. DocSearch's
+ * contextual filters (language, docs tag) are the same for all records, so they cost nothing per hit.
  */
-export function queryOf(words: string[]): Query {
-  const last = words.length - 1;
-  const wordQuery = (word: string, isLast: boolean): Query => {
-    const alternatives: Query[] = [];
-    if (isLast && word.length < SHORT_PREFIX) {
-      alternatives.push({ queries: [word], prefix: false, fuzzy: false });
-      alternatives.push({ queries: [word], prefix: true, fuzzy: false, fields: ["title", "keywords"] });
-    } else {
-      alternatives.push({ queries: [word], prefix: isLast, fuzzy: typosAllowed(word) || false });
-    }
-    const parts = camelParts(word);
-    if (parts.length)
-      alternatives.push({
-        combineWith: "AND",
-        queries: parts.map((p, i) => ({ queries: [p], prefix: isLast && i === parts.length - 1, fuzzy: false })),
-      });
-    return alternatives.length === 1 ? alternatives[0]! : { combineWith: "OR", queries: alternatives };
-  };
-  return { combineWith: "AND", queries: words.map((w, i) => wordQuery(w, i === last)) };
+export function perRecordFilters(filters: FacetFilters): FacetFilters | null {
+  const left: FacetFilters = [];
+  for (const group of filters) {
+    const constant = group.every((f) => SAME_FOR_ALL(f.slice(f.startsWith("-") ? 1 : 0, f.indexOf(":"))) !== undefined);
+    if (!constant) left.push(group);
+    else if (!passesFilters(SAME_FOR_ALL, [group])) return null;
+  }
+  return left;
 }
 
 export class SearchEngine {
@@ -119,11 +110,15 @@ export class SearchEngine {
   private readonly unpacked: (SearchRecord | undefined)[];
   /** Every record id, best first: the answer to an empty query. */
   private browseOrder: number[] | null = null;
+  private readonly synonyms: SynonymTable;
+  private readonly terms: Set<string>;
 
   constructor(private readonly file: SearchIndexFile) {
     if (file.version !== 2) throw new Error(`unsupported search index version ${String(file.version)}`);
     this.unpacked = new Array(file.records.length);
     this.mini = MiniSearch.loadJS(file.index, miniSearchOptions);
+    this.synonyms = synonymTable(file.synonyms);
+    this.terms = new Set((file.index as unknown as { index: [string, unknown][] }).index.map(([term]) => term));
   }
 
   get size(): number {
@@ -159,12 +154,15 @@ export class SearchEngine {
     const query = capQuery(q.query);
     const hitsPerPage = Math.min(Math.max(0, Math.floor(q.hitsPerPage ?? HITS_PER_PAGE)), MAX_HITS_PER_PAGE);
     const page = Math.max(0, Math.floor(q.page ?? 0));
-    const filters = q.facetFilters ?? [];
-    const originals = queryTokens(query).slice(0, 16);
+    const filters = perRecordFilters(q.facetFilters ?? []);
+    const typed = queryTokens(query).slice(0, 16);
+    const originals = typed.length ? meaningfulWords(typed) : typed;
     const words = originals.map(foldTerm);
 
     let ranked: { id: number; score: number; terms: string[] }[];
-    if (words.length === 0) {
+    if (filters === null) {
+      ranked = [];
+    } else if (words.length === 0) {
       this.browseOrder ??= this.file.records
         .map((_, i) => i)
         .sort((a, b) => TYPE_BOOST[this.file.records[b]![1]] - TYPE_BOOST[this.file.records[a]![1]] || a - b);
@@ -172,13 +170,32 @@ export class SearchEngine {
         .filter((id) => passesFilters(this.facets(id), filters))
         .map((id) => ({ id, score: 0, terms: [] }));
     } else {
-      const results: SearchResult[] = this.mini.search(queryOf(originals), {
-        maxFuzzy: 2,
-        boost: { title: 4, keywords: 4, parents: 1.5, content: 1 },
-        boostDocument: (id) => TYPE_BOOST[this.file.records[id as number]![1]],
-        filter: filters.length ? (r) => passesFilters(this.facets(r.id as number), filters) : undefined,
-      });
-      ranked = results.map((r) => ({ id: r.id as number, score: r.score, terms: r.terms }));
+      const slots = planQuery(typed, this.synonyms, (t) => this.terms.has(t));
+      const results: SearchResult[] = this.mini.search(
+        { combineWith: "OR", queries: slots.map((s) => s.query) },
+        {
+          maxFuzzy: 2,
+          boost: { title: 4, keywords: 4, parents: 1.5, content: 1 },
+          boostDocument: (id) => TYPE_BOOST[this.file.records[id as number]![1]],
+          filter: filters.length ? (r) => passesFilters(this.facets(r.id as number), filters) : undefined,
+        },
+      );
+      // Bucket by slots matched (most first); only the buckets the requested page reaches are sorted by score.
+      const buckets: { id: number; score: number; terms: string[] }[][] = slots.map(() => []);
+      for (const r of results) {
+        let slotsMatched = 0;
+        for (const slot of slots) if (r.queryTerms.some((t) => slot.terms.has(t))) slotsMatched++;
+        // MiniSearch multiplies by the number of query terms matched; a slot's alternatives (synonyms,
+        // camelCase parts) are one word to the reader, so count slots instead.
+        const score = (r.score / Math.max(1, r.queryTerms.length)) * slotsMatched;
+        buckets[slots.length - Math.max(1, slotsMatched)]!.push({ id: r.id as number, score, terms: r.terms });
+      }
+      const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage);
+      ranked = [];
+      for (const bucket of buckets) {
+        if (ranked.length < needed) bucket.sort((a, b) => b.score - a.score);
+        for (const hit of bucket) ranked.push(hit);
+      }
     }
 
     const nbHits = ranked.length;

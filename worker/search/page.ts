@@ -9,6 +9,7 @@ import {
   HITS_PER_PAGE,
   capQuery,
   missingResultsHref,
+  queryTokens,
   type SearchPageHit,
   type SearchPageView,
   type SearchRecord,
@@ -54,7 +55,9 @@ export async function renderSearchPage(
   url: URL,
 ): Promise<{ body: ReadableStream<Uint8Array>; status: number }> {
   const search = manifest.config.search;
-  const query = capQuery((url.searchParams.get("q") ?? "").trim());
+  const typed = capQuery((url.searchParams.get("q") ?? "").trim());
+  // Only punctuation or spaces: nothing to search for, so the prompt rather than every record.
+  const query = queryTokens(typed).length ? typed : "";
   const requested = /^\d{1,4}$/.test(url.searchParams.get("page") ?? "")
     ? Math.max(1, Number(url.searchParams.get("page")))
     : 1;

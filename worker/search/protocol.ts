@@ -1,7 +1,8 @@
 /**
- * The subset of Algolia's multi-query protocol (`POST /1/indexes/*\/queries`) that DocSearch and
- * the search page use: a hand-written validator for the body (zod stays out of the worker bundle)
- * and the response shape, with `_highlightResult` and `_snippetResult` on every hit.
+ * The subset of Algolia's search protocol that DocSearch, the algoliasearch client and the search
+ * page use (multi-query with strategy, single-index query in a body or the URL): a hand-written
+ * validator (zod stays out of the worker bundle) and the response shape, with `_highlightResult`
+ * and `_snippetResult` on every hit.
  */
 import { HIERARCHY_LEVELS, HITS_PER_PAGE, capQuery, type SearchRecord } from "../../client/contracts/search";
 import type { EngineResult, FacetFilters } from "./engine";
@@ -97,45 +98,61 @@ export function parseFacetFilters(value: Json | undefined): FacetFilters {
   });
 }
 
-function parseQuery(raw: Json, i: number): ParsedQuery {
-  if (!isObject(raw)) throw new BadRequest(`requests[${i}] must be an object`);
+/** One query: `at` names it in messages ("requests[0]."); a single-index call passes the path's index name. */
+function parseQuery(raw: Json, at: string, pathIndex?: string): ParsedQuery {
+  if (!isObject(raw)) throw new BadRequest(`${at ? at.slice(0, -1) : "the body"} must be an object`);
   const { params, ...rest } = raw;
   if (params !== undefined && typeof params !== "string" && !isObject(params))
-    throw new BadRequest(`requests[${i}].params must be a string`);
+    throw new BadRequest(`${at}params must be a string`);
   const p: Record<string, Json> = { ...(typeof params === "string" ? paramsString(params) : (params ?? {})), ...rest };
   if (p.type !== undefined && p.type !== "default")
-    throw new BadRequest(`requests[${i}].type: only "default" (hits) queries are supported`);
-  const indexName = text(p.indexName, `requests[${i}].indexName`, "");
-  if (!indexName) throw new BadRequest(`requests[${i}].indexName is required`);
-  const snippetList = stringList(p.attributesToSnippet, `requests[${i}].attributesToSnippet`) ?? [];
+    throw new BadRequest(`${at}type: only "default" (hits) queries are supported`);
+  const indexName = pathIndex ?? text(p.indexName, `${at}indexName`, "");
+  if (!indexName) throw new BadRequest(`${at}indexName is required`);
+  const snippetList = stringList(p.attributesToSnippet, `${at}attributesToSnippet`) ?? [];
   return {
     indexName,
-    query: capQuery(text(p.query, `requests[${i}].query`, "")),
-    page: integer(p.page, `requests[${i}].page`, 0, 0, 1000),
-    hitsPerPage: integer(p.hitsPerPage, `requests[${i}].hitsPerPage`, HITS_PER_PAGE, 0, 100),
+    query: capQuery(text(p.query, `${at}query`, "")),
+    page: integer(p.page, `${at}page`, 0, 0, 1000),
+    hitsPerPage: integer(p.hitsPerPage, `${at}hitsPerPage`, HITS_PER_PAGE, 0, 100),
     facetFilters: parseFacetFilters(p.facetFilters),
-    highlightPreTag: text(p.highlightPreTag, `requests[${i}].highlightPreTag`, "<em>", MAX_TAG),
-    highlightPostTag: text(p.highlightPostTag, `requests[${i}].highlightPostTag`, "</em>", MAX_TAG),
-    snippetEllipsisText: text(p.snippetEllipsisText, `requests[${i}].snippetEllipsisText`, "…", MAX_TAG),
+    highlightPreTag: text(p.highlightPreTag, `${at}highlightPreTag`, "<em>", MAX_TAG),
+    highlightPostTag: text(p.highlightPostTag, `${at}highlightPostTag`, "</em>", MAX_TAG),
+    snippetEllipsisText: text(p.snippetEllipsisText, `${at}snippetEllipsisText`, "…", MAX_TAG),
     attributesToSnippet: snippetList.map((s) => {
       const [attribute, words] = s.split(":");
       const n = words === undefined ? DEFAULT_SNIPPET_WORDS : Number(words);
-      if (!Number.isInteger(n) || n < 1)
-        throw new BadRequest(`requests[${i}].attributesToSnippet: bad word count in "${s}"`);
+      if (!Number.isInteger(n) || n < 1) throw new BadRequest(`${at}attributesToSnippet: bad word count in "${s}"`);
       return { attribute: attribute!, words: Math.min(n, 100) };
     }),
-    attributesToRetrieve: stringList(p.attributesToRetrieve, `requests[${i}].attributesToRetrieve`),
+    attributesToRetrieve: stringList(p.attributesToRetrieve, `${at}attributesToRetrieve`),
   };
 }
 
-/** Validates a parsed JSON body; throws BadRequest with a message naming the field. */
-export function parseQueriesBody(body: unknown): ParsedQuery[] {
+/** How a multi-query call runs its queries: all, or in order until one has a page of hits. */
+export type Strategy = "none" | "stopIfEnoughMatches";
+
+/** Validates a parsed multi-query JSON body; throws BadRequest with a message naming the field. */
+export function parseQueriesBody(body: unknown): { queries: ParsedQuery[]; strategy: Strategy } {
   if (!isObject(body)) throw new BadRequest("the body must be a JSON object with a requests array");
-  const { requests } = body;
+  const { requests, strategy = "none" } = body;
   if (!Array.isArray(requests)) throw new BadRequest("requests must be an array");
   if (requests.length === 0) throw new BadRequest("requests is empty");
   if (requests.length > MAX_REQUESTS) throw new BadRequest(`at most ${MAX_REQUESTS} requests per call`);
-  return requests.map(parseQuery);
+  if (strategy !== "none" && strategy !== "stopIfEnoughMatches")
+    throw new BadRequest('strategy must be "none" or "stopIfEnoughMatches"');
+  return { queries: requests.map((r, i) => parseQuery(r, `requests[${i}].`)), strategy };
+}
+
+/** A single-index query: a JSON body (parameters, or a `params` string) or, for GET, the URL's query string. */
+export function parseSingleQuery(body: unknown, indexName: string): ParsedQuery {
+  if (!isObject(body)) throw new BadRequest("the body must be a JSON object of search parameters");
+  return parseQuery(body, "", indexName);
+}
+
+/** The search parameters of a GET's query string, in Algolia's params form. */
+export function paramsFromUrl(url: URL): Record<string, Json> {
+  return paramsString(url.search.slice(1));
 }
 
 interface AttributeResult {
