@@ -49,6 +49,8 @@ for (const [viewport, theme] of [
       await page.goto(`${site.origin}${path}`);
       // What the pre-paint script sets when the switch is enabled and the reader chose this mode.
       await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), theme);
+      // Switching the palette after load starts the cards' background transition: measure the end state.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
       await page.addScriptTag({ content: axeSource });
       const result = await page.evaluate(async () => {
         const axe = (
