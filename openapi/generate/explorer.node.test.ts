@@ -47,7 +47,8 @@ describe("the Try it section", () => {
       expect(ids.indexOf("try-it"), p.route).toBe(ids.indexOf("code-samples") + 1);
       expect(propsOf(p.route).servers).toEqual([
         { name: "Movement Mainnet", url: "https://mainnet.movementnetwork.xyz/v1" },
-        { name: "Movement Testnet", url: "https://testnet.movementnetwork.xyz/v1" },
+        { name: "Movement Testnet (Bardock)", url: "https://testnet.movementnetwork.xyz/v1" },
+        { name: "Movement Devnet", url: "https://full.devnet.movementinfra.xyz/v1" },
       ]);
     }
   });

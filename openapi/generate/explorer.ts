@@ -20,7 +20,8 @@ const text = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 
 /** "Movement Mainnet (chain ID 126)" → "Movement Mainnet". */
 function serverName(s: { url: string; description?: string }): string {
-  return s.description?.replace(/\s*\(.*\)\s*$/, "").trim() || s.url;
+  // "Movement Mainnet, chain ID 126" → "Movement Mainnet" (the network table's wording).
+  return s.description?.replace(/,\s*chain ID \d+\s*$/, "").trim() || s.url;
 }
 
 export function explorerProps(

@@ -8,12 +8,14 @@ import path from "node:path";
 import type { SidebarItem } from "../../client/contracts/page";
 import { getHighlighter } from "../../scripts/build/highlight";
 import type { BuiltPage } from "../../scripts/build/pages";
+import type { Server } from "./types";
 import { createContext } from "./context";
 import { checkPage, compactPage, linksAndIds } from "./finish";
 import { landingPage } from "./landing-page";
 import { parseDocument } from "./load";
 import { operationPage, type GeneratedPage } from "./operation-page";
 import { API_BASE, DOWNLOADS, landingRoute, operationRoute, slugify, tagRoute } from "./routes";
+import { documentServers, withServers } from "./servers";
 import { apiSidebar } from "./sidebar";
 import { tagBody, tagPage, type Tag } from "./tag-page";
 
@@ -43,22 +45,29 @@ export interface ApiReference {
 export const DOCUMENT = "openapi/node.yaml";
 
 /** The last result, so watch-mode rebuilds skip the API when the document did not change. */
-let last: { text: string; result: ApiReference } | null = null;
+let last: { key: string; result: ApiReference } | null = null;
 
-/** Generates the reference from `<root>/openapi/node.yaml`; a site without the file gets an empty one. */
+/**
+ * Generates the reference from `<root>/openapi/node.yaml`; a site without the file gets an empty one.
+ * The document's `servers` come from the site's network table (content/networks.yaml), so an
+ * endpoint is written down once for the pages, the reference, its explorer and the download.
+ */
 export async function generateApiReference(root: string): Promise<ApiReference> {
   const file = path.join(root, DOCUMENT);
   if (!existsSync(file)) return { pages: [], sidebar: [], warnings: [], notices: [], files: [], anchors: new Map() };
   const text = await readFile(file, "utf8");
+  const servers = await documentServers(root);
+  const key = `${JSON.stringify(servers)}\n${text}`;
   // A copy: the site build rewrites links in page trees in place.
-  if (last?.text === text) return structuredClone(last.result);
-  const result = await generate(text);
-  last = { text, result };
+  if (last?.key === key) return structuredClone(last.result);
+  const result = await generate(text, servers);
+  last = { key, result };
   return structuredClone(result);
 }
 
-async function generate(source: string): Promise<ApiReference> {
-  const { doc, text, warnings: parserWarnings } = await parseDocument(source, DOCUMENT);
+async function generate(source: string, servers: Server[] | null): Promise<ApiReference> {
+  const parsed = await parseDocument(source, DOCUMENT);
+  const { doc, text, warnings: parserWarnings } = servers ? withServers(parsed, servers, DOCUMENT) : parsed;
   const warnings = [...parserWarnings];
   const notices: string[] = [];
   const warn = (m: string) => warnings.push(m);

@@ -89,6 +89,12 @@ export type Method = (typeof METHODS)[number];
 
 export type PathItem = Partial<Record<Method, Operation>> & { parameters?: (Parameter | Reference)[] };
 
+/** A base URL of the API. */
+export interface Server {
+  url: string;
+  description?: string;
+}
+
 export interface OpenApiDocument {
   openapi: string;
   info: {
@@ -98,7 +104,7 @@ export interface OpenApiDocument {
     contact?: { name?: string; url?: string; email?: string };
     license?: { name: string; url?: string };
   };
-  servers?: { url: string; description?: string }[];
+  servers?: Server[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, PathItem>;
   components?: {

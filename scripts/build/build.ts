@@ -113,7 +113,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
 
   // --- Node API reference (openapi/generate): pages, apiSidebar, downloadable description ---
   const api = await generateApiReference(options.root).catch((e) => {
-    throw e instanceof OpenApiInvalid ? new BuildFailed(e.message) : e;
+    throw e instanceof OpenApiInvalid || e instanceof NetworkTableError ? new BuildFailed(e.message) : e;
   });
   const apiSection = config.sections.find((s) => s.source === "openapi");
   if (api.pages.length && `/${apiSection?.folder}` !== API_BASE)
