@@ -5,6 +5,7 @@
  * docs' MCP server (worker/mcp).
  */
 import { Hono } from "hono";
+import { MCP_PATH } from "../client/contracts/mcp";
 import { drainBody } from "./drain-body";
 import type { AppEnv } from "./env";
 import { securityHeaders } from "./headers";
@@ -26,7 +27,7 @@ app.onError(onError);
 app.use(drainBody, securityHeaders, contentStore);
 
 app.route("/_assets", assets);
-app.route("/mcp", mcp);
+app.route(MCP_PATH, mcp);
 app.route("/", searchApi);
 app.on(["GET", "HEAD"], "*", cleanUrl, pageCache, liveBuild, buildRedirects, searchPage, machineFiles, docPage);
 app.all("*", (c) => c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" }));

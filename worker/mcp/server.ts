@@ -20,6 +20,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { z } from "zod";
+import { MCP_SERVER_NAME } from "../../client/contracts/mcp";
 import { ContentUnavailable, type ContentStore } from "../content-store";
 import { log } from "../log";
 import { LiveDocs, ToolFailure } from "./live-docs";
@@ -84,7 +85,7 @@ function cursorOffset(cursor: string | undefined): number {
 
 function createServer(docs: LiveDocs): Server {
   const server = new Server(
-    { name: "movement-docs", version: "1.0.0" },
+    { name: MCP_SERVER_NAME, version: "1.0.0" },
     {
       capabilities: { tools: {}, resources: {} },
       instructions: INSTRUCTIONS,
