@@ -19,7 +19,7 @@ import {
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import { z } from "zod";
+import * as z from "zod";
 import { MCP_SERVER_NAME } from "../../client/contracts/mcp";
 import { ContentUnavailable, type ContentStore } from "../content-store";
 import { log } from "../log";

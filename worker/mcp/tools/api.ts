@@ -2,7 +2,7 @@
  * list_api_operations and get_api_operation: the node API's operations from the build's OpenAPI
  * document (the JSON download the build stores), with the operation page's Markdown twin.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { markdownPathOf } from "../../../client/contracts/markdown-path";
 import { ToolFailure, type LiveDocs } from "../live-docs";
 import { capped, defineTool, offsetArg } from "./define";

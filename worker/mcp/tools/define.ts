@@ -1,5 +1,6 @@
 /** The shape of a tool of the docs server, and what every tool's text output goes through. */
-import { z } from "zod";
+// A namespace import, so the bundler keeps only the parts of zod used (not every locale).
+import * as z from "zod";
 import { ToolFailure, type LiveDocs } from "../live-docs";
 
 /** No tool answers with more characters than this; the rest is reached with `offset`. */

@@ -1,5 +1,5 @@
 /** get_network_info: a Movement network's chain ID and endpoints, from the build's network table. */
-import { z } from "zod";
+import * as z from "zod";
 import { NETWORKS_FILE, type NetworkInfo } from "../../../client/contracts/networks";
 import { ToolFailure } from "../live-docs";
 import { capped, defineTool } from "./define";

@@ -1,5 +1,5 @@
 /** get_page: a page's complete Markdown (the build's twin), API reference pages included. */
-import { z } from "zod";
+import * as z from "zod";
 import { capped, defineTool, offsetArg } from "./define";
 
 export const getPage = defineTool({

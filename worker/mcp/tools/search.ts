@@ -2,7 +2,7 @@
  * search_docs: the site's own search (worker/search/engine.ts, the same query plan and contextual
  * filters as the /search page), answered as titles, absolute URLs and snippets.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { CONTEXTUAL_FACET_FILTERS, HIERARCHY_LEVELS, type SearchRecord } from "../../../client/contracts/search";
 import { snippet, type HighlightQuery } from "../../search/highlight";
 import { parseFacetFilters } from "../../search/protocol";
