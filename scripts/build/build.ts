@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { NETWORKS_FILE } from "../../client/contracts/networks";
 import type { Manifest, PageRecord, RouteEntry } from "../../client/contracts/page";
 import { isElement, type TreeNode } from "../../client/contracts/tree";
 import { loadSiteConfig } from "../config/load";
@@ -209,7 +210,21 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
         return hit;
       }
     : undefined;
-  const files = [...api.files, ...(await derivedFiles(options.root, manifest, pages, sources, markdownOf))];
+  // The network table for the worker's MCP tool get_network_info (served at /networks.json too).
+  const networkFile: GeneratedFile[] = networks.networks.length
+    ? [
+        {
+          path: NETWORKS_FILE,
+          contentType: "application/json; charset=utf-8",
+          body: `${JSON.stringify({ networks: networks.networks }, null, 2)}\n`,
+        },
+      ]
+    : [];
+  const files = [
+    ...api.files,
+    ...networkFile,
+    ...(await derivedFiles(options.root, manifest, pages, sources, markdownOf)),
+  ];
   manifest.files = files.map((f) => f.path).filter((p) => !p.endsWith(".md"));
   options.cache?.prune({ keepSearch: Boolean(options.staleSearch) });
   for (const [route, value] of recordValues) manifest.blobs.pages[route] = blobDigest(value);

@@ -6,6 +6,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Manifest, PageRecord, SidebarItem } from "../../client/contracts/page";
 import { markdownPathOf } from "../../client/contracts/markdown-path";
+import { MCP_PATH, MCP_SERVER_NAME } from "../../client/contracts/mcp";
 import { pageToMarkdown } from "./markdown";
 import { x } from "xastscript";
 import { toXml } from "xast-util-to-xml";
@@ -77,6 +78,8 @@ function llmsTxt(manifest: Manifest): string {
     `> ${config.tagline}`,
     "",
     `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). The whole site in one file: ${config.url}/llms-full.txt`,
+    "",
+    `AI assistants can connect to the MCP server at ${config.url}${MCP_PATH} (Streamable HTTP, read-only, no sign-in). Its tools: search_docs, get_page, list_api_operations, get_api_operation, get_network_info; every page is also a resource. Example client configuration: \`{"mcpServers": {"${MCP_SERVER_NAME}": {"url": "${config.url}${MCP_PATH}"}}}\``,
     "",
     ...sections
       .filter(([, items]) => items.length)

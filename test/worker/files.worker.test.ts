@@ -30,6 +30,7 @@ describe("machine-readable files", () => {
     expect(llms).toContain(
       "- [Alpha (label)](https://docs.example.test/learn/Basics/alpha.md): Alpha is second by position.",
     );
+    expect(llms).toContain("AI assistants can connect to the MCP server at https://docs.example.test/mcp");
     const full = await (await get("/llms-full.txt")).text();
     expect(full).toContain("# Beta Page");
     expect(full).toContain("```move");

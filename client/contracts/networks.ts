@@ -1,0 +1,17 @@
+/** The network table as the build stores it for the worker (content/networks.yaml, validated). */
+export interface NetworkInfo {
+  id: string;
+  name: string;
+  chainId: number;
+  rpc: string;
+  faucet?: string;
+  faucetPage?: string;
+  indexer?: string;
+  explorer?: string;
+  explorerNetwork?: string;
+  bridge?: string;
+  daSequencer?: string;
+}
+
+/** Where the build writes the table (JSON `{ networks: NetworkInfo[] }`), when the site has one. */
+export const NETWORKS_FILE = "/networks.json";

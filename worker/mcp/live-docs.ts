@@ -1,0 +1,81 @@
+/**
+ * What the MCP tools and resources read: the channel's live build, loaded once per request (the
+ * channel pointer, then the memoised manifest), its pages' Markdown twins and files. Free of the
+ * MCP SDK, so the route module can use it before the SDK is loaded.
+ */
+import { markdownPathOf, routeOfMarkdownPath } from "../../client/contracts/markdown-path";
+import type { Manifest } from "../../client/contracts/page";
+import type { ContentStore } from "../content-store";
+
+/** A problem the caller can fix or retry (bad path, unknown id): shown to the model as a tool error. */
+export class ToolFailure extends Error {
+  override name = "ToolFailure";
+}
+
+export interface Live {
+  buildId: string;
+  manifest: Manifest;
+}
+
+/** The public origin of the site (`url` in content/site.yaml) of the live build. */
+export async function siteOrigin(store: ContentStore): Promise<string> {
+  const manifest = await store.manifest(await store.liveBuildId());
+  return new URL(manifest.config.url).origin;
+}
+
+export class LiveDocs {
+  private live: Promise<Live> | undefined;
+
+  constructor(readonly store: ContentStore) {}
+
+  build(): Promise<Live> {
+    return (this.live ??= this.store.liveBuildId().then(async (buildId) => ({
+      buildId,
+      manifest: await this.store.manifest(buildId),
+    })));
+  }
+
+  /** The site's public URL without a trailing slash (page URLs are this plus the route). */
+  async siteUrl(): Promise<string> {
+    return (await this.build()).manifest.config.url.replace(/\/+$/, "");
+  }
+
+  /**
+   * The route a reader or model means: a route (`/devs/faq`), the same without the leading slash,
+   * a public page URL, its Markdown twin (`…/faq.md`) or `docs://<route>`; a query or hash is ignored.
+   */
+  async routeOf(input: string): Promise<string> {
+    const { manifest } = await this.build();
+    const site = await this.siteUrl();
+    let path = input.trim();
+    if (path.startsWith(`${site}/`) || path === site) path = path.slice(site.length);
+    else if (path.startsWith("docs://")) path = path.slice("docs://".length);
+    else if (/^[a-z][a-z0-9+.-]*:/i.test(path))
+      throw new ToolFailure(`"${input}" is not an address of this site (${site})`);
+    path = path.replace(/[?#].*$/s, "");
+    if (!path.startsWith("/")) path = `/${path}`;
+    path = path.replace(/\/{2,}/g, "/");
+    const twinOf = routeOfMarkdownPath(path);
+    const candidates = [twinOf ?? path, ...(twinOf ? [] : [path.endsWith("/") ? path.slice(0, -1) : `${path}/`])];
+    for (const route of candidates) {
+      const entry = route === "" ? "/" : route;
+      if (Object.hasOwn(manifest.routes, entry)) return entry;
+    }
+    throw new ToolFailure(
+      `No page at "${input}". Use search_docs to find pages, or list this server's resources for every page.`,
+    );
+  }
+
+  /** The complete Markdown of a page of the live build. */
+  async markdown(route: string): Promise<string> {
+    const text = await this.file(markdownPathOf(route));
+    if (text === null) throw new ToolFailure(`The page ${route} has no Markdown version in this build`);
+    return text;
+  }
+
+  /** A file of the live build (the API document, the network table, a twin), or null. */
+  async file(path: string): Promise<string | null> {
+    const { manifest } = await this.build();
+    return this.store.file(manifest, path);
+  }
+}
