@@ -62,11 +62,13 @@ export function llmsFullFiles(manifest: Manifest, twins: TwinOfRoute[], cap = LL
     if (!group.entries.length) continue;
     const bodies = parts(group.entries, cap);
     const paths = bodies.map((_, i) =>
-      bodies.length === 1 ? `/llms-full/${name.replaceAll("/", "-")}.txt` : `/llms-full/${name.replaceAll("/", "-")}-${i + 1}.txt`,
+      bodies.length === 1
+        ? `/llms-full/${name.replaceAll("/", "-")}.txt`
+        : `/llms-full/${name.replaceAll("/", "-")}-${i + 1}.txt`,
     );
     bodies.forEach((body, i) => files.push({ path: paths[i]!, body }));
     index.push(
-      `- ${group.label} (${group.entries.length} pages): ${paths.map((p) => `${config.url}${p}`).join(", ")}`,
+      `- ${group.label} (${group.entries.length} page${group.entries.length === 1 ? "" : "s"}): ${paths.map((p) => `${config.url}${p}`).join(", ")}`,
     );
   }
   const head = [

@@ -3,7 +3,9 @@
  * against bench/budgets.json's `scale` section (every budget named as met, missed or not measured),
  * and its Markdown rendering.
  */
-import type { ScaleBudget } from "../budgets";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Budgets, ScaleBudget } from "../budgets";
 import type { KvWrites } from "./kv-writes";
 
 export interface RequestFigures {
@@ -69,7 +71,12 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 export function checkScaleBudgets(report: ScaleReport, budget: ScaleBudget | null): void {
   const met: string[] = [];
   const misses: string[] = [];
-  const check = (what: string, value: number | null | undefined, max: number | undefined, show: (n: number) => string) => {
+  const check = (
+    what: string,
+    value: number | null | undefined,
+    max: number | undefined,
+    show: (n: number) => string,
+  ) => {
     if (max === undefined) return;
     if (value === null || value === undefined) misses.push(`${what}: not measured (budget ${show(max)})`);
     else if (value > max) misses.push(`${what} ${show(value)} > ${show(max)}`);
@@ -99,7 +106,12 @@ export function checkScaleBudgets(report: ScaleReport, budget: ScaleBudget | nul
   check("warm search: workerd CPU per request", s?.warmSearch.cpuPerRequestMs, budget.warmSearchCpuMs, ms);
   check("uncached page: workerd CPU per request", s?.uncachedPage.cpuPerRequestMs, budget.uncachedPageCpuMs, ms);
   const growth = s?.html.realSiteBytes ? s.html.bytes / s.html.realSiteBytes : null;
-  check(`${s?.html.route ?? "page"} HTML vs the 70-page site`, growth, budget.pageHtmlGrowth, (n) => `${n.toFixed(2)}×`);
+  check(
+    `${s?.html.route ?? "page"} HTML vs the 70-page site`,
+    growth,
+    budget.pageHtmlGrowth,
+    (n) => `${n.toFixed(2)}×`,
+  );
   Object.assign(report, { met, misses });
 }
 
@@ -156,4 +168,20 @@ export function renderScaleMarkdown(r: ScaleReport): string {
     "",
   );
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Checks the report against the budget for its page count, writes <outDir>/scale-<N>.{md,json},
+ * and returns the exit code: 1 when any budget is missed (or could not be measured), else 0.
+ */
+export async function finishScaleReport(report: ScaleReport, budgets: Budgets, outDir: string): Promise<number> {
+  const chosen = budgetFor(budgets.scale, report.requestedPages);
+  report.budgetKey = chosen?.key ?? null;
+  checkScaleBudgets(report, chosen?.budget ?? null);
+  const markdown = renderScaleMarkdown(report);
+  await mkdir(outDir, { recursive: true });
+  await writeFile(path.join(outDir, `scale-${report.requestedPages}.md`), markdown);
+  await writeFile(path.join(outDir, `scale-${report.requestedPages}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\n${markdown}`);
+  return report.misses.length ? 1 : 0;
 }

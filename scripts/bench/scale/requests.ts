@@ -54,7 +54,12 @@ export async function requestRun(urls: string[], workerd: number, warmup = 5): P
 }
 
 /** Polls `url` until its body contains `marker`; the time it took, or null after `timeoutMs`. */
-export async function untilServed(url: string, marker: string, since: number, timeoutMs: number): Promise<number | null> {
+export async function untilServed(
+  url: string,
+  marker: string,
+  since: number,
+  timeoutMs: number,
+): Promise<number | null> {
   while (performance.now() - since < timeoutMs) {
     const r = await timedFetch(url).catch(() => null);
     if (r?.body.includes(marker)) return performance.now() - since;

@@ -6,7 +6,7 @@
  * naming every budget missed or not measured. Every step is bounded in time.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,7 @@ import { EDITED_PAGE } from "../build-figures";
 import { childProcessesNamed, sampleTreeMemory } from "../procfs";
 import type { ChildMessage } from "./build-publish";
 import { copySiteInputs, generateScaledSite } from "./generate";
-import { budgetFor, checkScaleBudgets, renderScaleMarkdown, type ScaleReport } from "./report";
+import { finishScaleReport, type ScaleReport } from "./report";
 import { coldRequest, requestRun, untilServed } from "./requests";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -166,7 +166,14 @@ async function main(): Promise<number> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(root, "scripts/bench/scale/build-publish.ts"), siteDir, kvDir, path.join(siteDir, EDITED_PAGE.file)],
+    [
+      "--import",
+      "tsx",
+      path.join(root, "scripts/bench/scale/build-publish.ts"),
+      siteDir,
+      kvDir,
+      path.join(siteDir, EDITED_PAGE.file),
+    ],
     { cwd: root, stdio: ["ignore", "pipe", "pipe", "ipc"] },
   );
   child.stdout!.on("data", (d) => (output += d));
@@ -201,7 +208,12 @@ async function main(): Promise<number> {
     };
     step(`built ${built.pages} pages in ${(wallMs / 1000).toFixed(1)} s; publishing to local KV`);
     const published = await nextMessage(child, "published", BUILD_TIMEOUT_MS, () => output);
-    report.publish = { ok: !published.error, ms: Math.round(published.ms), writes: published.writes, error: published.error };
+    report.publish = {
+      ok: !published.error,
+      ms: Math.round(published.ms),
+      writes: published.writes,
+      error: published.error,
+    };
     if (report.publish.ok) {
       const serving = await measureServing(siteDir, kvDir, report);
       try {
@@ -238,17 +250,8 @@ async function main(): Promise<number> {
     else await rm(work, { recursive: true, force: true });
   }
 
-  const budgets = await loadBudgets(path.join(root, "bench/budgets.json"));
-  const chosen = budgetFor(budgets.scale, requestedPages);
-  report.budgetKey = chosen?.key ?? null;
   report.loadAverage.end = await loadAverage();
-  checkScaleBudgets(report, chosen?.budget ?? null);
-  const markdown = renderScaleMarkdown(report);
-  await mkdir(outDir, { recursive: true });
-  await writeFile(path.join(outDir, `scale-${requestedPages}.md`), markdown);
-  await writeFile(path.join(outDir, `scale-${requestedPages}.json`), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\n${markdown}`);
-  return report.misses.length ? 1 : 0;
+  return finishScaleReport(report, await loadBudgets(path.join(root, "bench/budgets.json")), outDir);
 }
 
 main().then(
