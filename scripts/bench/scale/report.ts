@@ -133,7 +133,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
     "## Build and publish",
     "",
     `- Cold content build (strict, one process, dist/content written): ${(r.build.wallMs / 1000).toFixed(1)} s, peak resident memory ${mib(r.build.peakRssBytes)} (process tree sampled from /proc); ${r.build.outputFiles} files, ${mib(r.build.outputBytes)} in dist/content/<id>/.`,
-    `- First publish to local KV: ${r.publish.ok ? "succeeded" : `**failed**: ${r.publish.error}`} in ${(r.publish.ms / 1000).toFixed(1)} s; wrote ${writesText(r.publish.writes)}.`,
+    `- First publish to local KV: ${r.publish.ok ? "succeeded" : `**failed**: ${r.publish.error}`} in ${(r.publish.ms / 1000).toFixed(1)} s; ${r.publish.ok ? "wrote" : "sent (not all stored)"} ${writesText(r.publish.writes)}.`,
     r.edit
       ? `- One-page edit: rebuilt in ${ms(r.edit.buildMs)} (same process, build cache), published in ${ms(r.edit.publishMs)}${r.edit.error ? ` (**failed**: ${r.edit.error})` : ""}, writing ${writesText(r.edit.writes)}; served ${r.edit.toServedMs === null ? "never (not seen within the time limit)" : `${ms(r.edit.toServedMs)} after the edit`}.`
       : "- One-page edit: not measured (the first publish failed).",
