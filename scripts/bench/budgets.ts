@@ -21,6 +21,32 @@ const lighthouseBudget = z.strictObject({
   tbtMs: z.number().min(0),
 });
 
+/**
+ * npm run bench:scale: budgets for a synthetic site of a given page count (scripts/bench/scale).
+ * Every field is optional: a size lists only what the issue fixes for it.
+ */
+export const scaleBudgetSchema = z.strictObject({
+  /** Cold content build of the whole site (one process): wall time and peak resident memory. */
+  coldBuildMs: ms.optional(),
+  coldBuildPeakRssBytes: bytes.optional(),
+  /** What publishing a one-page edit writes to KV. */
+  onePagePublish: z.strictObject({ keys: z.number().int().positive(), bytes }).optional(),
+  /** The largest single KV value the first publish writes. */
+  kvValueBytes: bytes.optional(),
+  /** First search in a fresh workerd isolate (after one page): workerd CPU and resident memory added. */
+  coldFirstSearch: z.strictObject({ cpuMs: ms, addedRssBytes: bytes.optional() }).optional(),
+  /** workerd CPU per warm search request. */
+  warmSearchCpuMs: ms.optional(),
+  /** workerd CPU per uncached page request. */
+  uncachedPageCpuMs: ms.optional(),
+  /** HTML of /devs/getstarted as a multiple of its size on the real (70-page) site. */
+  pageHtmlGrowth: z.number().min(1).optional(),
+  /** A one-page edit, rebuilt (with the build cache) and published. */
+  editRebuildPublishMs: ms.optional(),
+});
+
+export type ScaleBudget = z.infer<typeof scaleBudgetSchema>;
+
 export const budgetsSchema = z.strictObject({
   $comment: z.string().optional(),
   jsBeforeInputGzipBytes: z.strictObject({ docs: bytes, api: bytes }),
@@ -37,6 +63,8 @@ export const budgetsSchema = z.strictObject({
     warmMedianMs: ms,
     warmP95Ms: ms,
   }),
+  /** npm run bench:scale: budgets by page count ("70", "2000", "10000"). */
+  scale: z.record(z.string().regex(/^\d+$/, "a page count"), scaleBudgetSchema).optional(),
 });
 
 export type Budgets = z.infer<typeof budgetsSchema>;

@@ -1,15 +1,17 @@
 /**
- * Files derived from a build for machines: sitemap.xml (with lastmod), robots.txt, llms.txt,
- * llms-full.txt, and a Markdown twin of every page (served at <route>.md and on Accept: text/markdown).
+ * Files derived from a build for machines: sitemap.xml (with lastmod; a sitemap index past the
+ * protocol's limits, sitemap.ts), robots.txt, llms.txt, llms-full.txt (an index of per-section files,
+ * llms-full.ts), and a Markdown twin of every page (served at <route>.md and on Accept: text/markdown).
+ * No file grows as one value with the whole site.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Manifest, PageRecord, SidebarItem } from "../../client/contracts/page";
 import { markdownPathOf } from "../../client/contracts/markdown-path";
 import { MCP_PATH, MCP_SERVER_NAME } from "../../client/contracts/mcp";
+import { llmsFullFiles } from "./llms-full";
 import { pageToMarkdown } from "./markdown";
-import { x } from "xastscript";
-import { toXml } from "xast-util-to-xml";
+import { sitemapFiles } from "./sitemap";
 
 export interface DerivedFile {
   path: string;
@@ -36,18 +38,6 @@ async function lastModified(root: string, dirs: string[]): Promise<Map<string, s
     // Not a git checkout: every page gets the build time.
   }
   return dates;
-}
-
-function sitemapXml(siteUrl: string, routes: string[], lastmod: (route: string) => string): string {
-  const urls = routes.flatMap((r) => [
-    { type: "text" as const, value: "\n  " },
-    x("url", [x("loc", siteUrl + r), x("lastmod", lastmod(r))]),
-  ]);
-  const urlset = x("urlset", { xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9" }, [
-    ...urls,
-    { type: "text", value: "\n" },
-  ]);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(urlset)}\n`;
 }
 
 function robotsTxt(siteUrl: string): string {
@@ -77,7 +67,7 @@ function llmsTxt(manifest: Manifest): string {
     "",
     `> ${config.tagline}`,
     "",
-    `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). The whole site in one file: ${config.url}/llms-full.txt`,
+    `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). The whole site as Markdown, one file per section: ${config.url}/llms-full.txt lists them`,
     "",
     `AI assistants can connect to the MCP server at ${config.url}${MCP_PATH} (Streamable HTTP, read-only, no sign-in). Its tools: search_docs, get_page, list_api_operations, get_api_operation, get_network_info; every page is also a resource. Example client configuration: \`{"mcpServers": {"${MCP_SERVER_NAME}": {"url": "${config.url}${MCP_PATH}"}}}\``,
     "",
@@ -107,22 +97,18 @@ export async function derivedFiles(
   };
   const twins = routes.map((route) => {
     const page = pages.get(route)!;
-    return { route, body: markdownOf(route, page) };
+    return { route, source: sources.get(route), body: markdownOf(route, page) };
   });
   const md = "text/markdown; charset=utf-8";
+  const text = "text/plain; charset=utf-8";
   return [
-    {
-      path: "/sitemap.xml",
+    ...sitemapFiles(manifest.config.url, routes, lastmod).map((f) => ({
+      ...f,
       contentType: "application/xml; charset=utf-8",
-      body: sitemapXml(manifest.config.url, routes, lastmod),
-    },
-    { path: "/robots.txt", contentType: "text/plain; charset=utf-8", body: robotsTxt(manifest.config.url) },
-    { path: "/llms.txt", contentType: "text/plain; charset=utf-8", body: llmsTxt(manifest) },
-    {
-      path: "/llms-full.txt",
-      contentType: "text/plain; charset=utf-8",
-      body: twins.map((t) => `<!-- ${manifest.config.url}${t.route} -->\n${t.body}`).join("\n\n"),
-    },
+    })),
+    { path: "/robots.txt", contentType: text, body: robotsTxt(manifest.config.url) },
+    { path: "/llms.txt", contentType: text, body: llmsTxt(manifest) },
+    ...llmsFullFiles(manifest, twins).map((f) => ({ ...f, contentType: text })),
     ...twins.map((t) => ({ path: markdownPathOf(t.route), contentType: md, body: t.body })),
   ];
 }

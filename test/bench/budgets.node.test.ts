@@ -58,6 +58,13 @@ const report = (over: Partial<BenchReport> = {}): BenchReport => ({
 });
 
 describe("bench budgets", () => {
+  it("holds the scale budgets of the issue for 70, 2000 and 10000 pages", async () => {
+    const { scale } = await loadBudgets(BUDGETS);
+    expect(Object.keys(scale ?? {}).sort()).toEqual(["10000", "2000", "70"]);
+    expect(scale!["70"]!.coldFirstSearch!.cpuMs).toBe(10);
+    expect(scale!["10000"]).toMatchObject({ onePagePublish: { keys: 20, bytes: 1048576 }, kvValueBytes: 5242880 });
+  });
+
   it("passes a report within every committed budget", async () => {
     expect(missedBudgets(report(), await loadBudgets(BUDGETS))).toEqual([]);
   });
@@ -105,6 +112,11 @@ describe("bench budgets", () => {
       const valid = JSON.parse(await (await import("node:fs/promises")).readFile(BUDGETS, "utf8"));
       await writeFile(file, JSON.stringify({ ...valid, build: { ...valid.build, saveToServedMs: "1s" } }));
       await expect(loadBudgets(file, "budgets.json")).rejects.toThrow(/budgets\.json.*build\.saveToServedMs/s);
+      const scale = { ...valid.scale, "2000": { ...valid.scale["2000"], warmSearchCpuMs: "5 ms" } };
+      await writeFile(file, JSON.stringify({ ...valid, scale }));
+      await expect(loadBudgets(file, "budgets.json")).rejects.toThrow(/budgets\.json.*scale\.2000\.warmSearchCpuMs/s);
+      await writeFile(file, JSON.stringify({ ...valid, scale: { "2k": valid.scale["2000"] } }));
+      await expect(loadBudgets(file, "budgets.json")).rejects.toThrow(/budgets\.json.*scale/s);
       await writeFile(file, "{ not json");
       await expect(loadBudgets(file, "budgets.json")).rejects.toThrow(/^budgets\.json: /);
     } finally {

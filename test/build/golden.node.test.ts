@@ -63,7 +63,7 @@ describe("the real site", () => {
       const name = route === "/" ? "index" : route.replace(/^\//, "").replace(/\/$/, "/index");
       dumps.push([`${name}.html`, html], [`${name}.records.json`, records]);
     }
-    for (const file of build.files.filter((f) => f.path.endsWith(".md") || f.path === "/llms-full.txt"))
+    for (const file of build.files.filter((f) => f.path.endsWith(".md") || f.path.startsWith("/llms-full")))
       dumps.push([`twins${file.path}`, file.body]);
     for (const [name, body] of dumps) {
       await mkdir(path.dirname(path.join(DUMP, name)), { recursive: true });

@@ -31,9 +31,16 @@ describe("machine-readable files", () => {
       "- [Alpha (label)](https://docs.example.test/learn/Basics/alpha.md): Alpha is second by position.",
     );
     expect(llms).toContain("AI assistants can connect to the MCP server at https://docs.example.test/mcp");
-    const full = await (await get("/llms-full.txt")).text();
+    const index = await get("/llms-full.txt");
+    expect(index.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await index.text()).toContain("https://docs.example.test/llms-full/learn.txt");
+    const section = await get("/llms-full/learn.txt");
+    expect(section.status).toBe(200);
+    expect(section.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    const full = await section.text();
     expect(full).toContain("# Beta Page");
     expect(full).toContain("```move");
+    expect((await get("/llms-full/nope.txt")).status).toBe(404);
   });
 
   it("serves a page's Markdown twin at <route>.md and on Accept: text/markdown", async () => {

@@ -1,0 +1,35 @@
+/** A KV target that counts what a publish writes: keys, bytes, and the largest value. */
+import type { KvTarget } from "../../publish/kv-target";
+
+export interface KvWrites {
+  keys: number;
+  bytes: number;
+  largest: { key: string; bytes: number } | null;
+}
+
+const sizeOf = (value: string | Uint8Array) =>
+  typeof value === "string" ? Buffer.byteLength(value) : value.byteLength;
+
+export function countingKv(inner: KvTarget): { kv: KvTarget; writes: KvWrites } {
+  const writes: KvWrites = { keys: 0, bytes: 0, largest: null };
+  const count = (key: string, value: string | Uint8Array) => {
+    const bytes = sizeOf(value);
+    writes.keys++;
+    writes.bytes += bytes;
+    if (!writes.largest || bytes > writes.largest.bytes) writes.largest = { key, bytes };
+  };
+  return {
+    writes,
+    kv: {
+      ...inner,
+      put(key, value) {
+        count(key, value);
+        return inner.put(key, value);
+      },
+      putMany(entries) {
+        for (const e of entries) count(e.key, e.value);
+        return inner.putMany(entries);
+      },
+    },
+  };
+}

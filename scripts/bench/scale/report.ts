@@ -1,0 +1,187 @@
+/**
+ * The scale benchmark's report (bench-results/scale-<N>.{md,json}): its JSON shape, the check
+ * against bench/budgets.json's `scale` section (every budget named as met, missed or not measured),
+ * and its Markdown rendering.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Budgets, ScaleBudget } from "../budgets";
+import type { KvWrites } from "./kv-writes";
+
+export interface RequestFigures {
+  count: number;
+  medianMs: number;
+  p95Ms: number;
+  /** workerd process CPU time over the run divided by requests. */
+  cpuPerRequestMs: number;
+}
+
+export interface ColdFigures {
+  status: number;
+  wallMs: number;
+  /** workerd process CPU time (all threads, /proc schedstat) spent on this request. */
+  cpuMs: number;
+  /** Growth of workerd's resident memory (VmRSS) over this request. */
+  addedRssBytes: number;
+}
+
+export interface ScaleReport {
+  date: string;
+  requestedPages: number;
+  copies: number;
+  pagesPerCopy: number;
+  node: string;
+  /** /proc/loadavg (1, 5, 15 minutes) when the run started and when it ended. */
+  loadAverage: { start: number[]; end: number[] };
+  build: { pages: number; wallMs: number; peakRssBytes: number; outputBytes: number; outputFiles: number };
+  publish: { ok: boolean; ms: number; writes: KvWrites; error?: string };
+  serve?: {
+    coldPage: ColdFigures;
+    coldSearch: ColdFigures;
+    warmPage: RequestFigures;
+    warmSearch: RequestFigures;
+    uncachedPage: RequestFigures;
+    html: { route: string; bytes: number; realSiteBytes: number | null };
+  };
+  edit?: { buildMs: number; publishMs: number; toServedMs: number | null; writes: KvWrites; error?: string };
+  /** The budget set used (a key of bench/budgets.json's `scale`), or null when none applies. */
+  budgetKey: string | null;
+  met: string[];
+  /** Missed budgets, and budgets whose figure could not be measured. */
+  misses: string[];
+}
+
+/** The budget set for a page count: the largest key at or below it. */
+export function budgetFor(
+  scale: Record<string, ScaleBudget> | undefined,
+  pages: number,
+): { key: string; budget: ScaleBudget } | null {
+  const keys = Object.keys(scale ?? {})
+    .map(Number)
+    .filter((k) => k <= pages)
+    .sort((a, b) => b - a);
+  return keys.length ? { key: String(keys[0]), budget: scale![String(keys[0])]! } : null;
+}
+
+const MB = 1024 * 1024;
+const mib = (n: number) => `${(n / MB).toFixed(2)} MiB`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** Fills in met and misses from the figures and the budget; an unmeasured figure is a miss. */
+export function checkScaleBudgets(report: ScaleReport, budget: ScaleBudget | null): void {
+  const met: string[] = [];
+  const misses: string[] = [];
+  const check = (
+    what: string,
+    value: number | null | undefined,
+    max: number | undefined,
+    show: (n: number) => string,
+  ) => {
+    if (max === undefined) return;
+    if (value === null || value === undefined) misses.push(`${what}: not measured (budget ${show(max)})`);
+    else if (value > max) misses.push(`${what} ${show(value)} > ${show(max)}`);
+    else met.push(`${what} ${show(value)} ≤ ${show(max)}`);
+  };
+  if (report.publish.ok) met.push("publish succeeds");
+  else misses.push(`publish failed: ${report.publish.error ?? "unknown error"}`);
+  if (!budget) {
+    Object.assign(report, { met, misses });
+    return;
+  }
+  const s = report.serve;
+  const e = report.edit && !report.edit.error ? report.edit : undefined;
+  check("cold build: wall time", report.build.wallMs, budget.coldBuildMs, ms);
+  check("cold build: peak memory", report.build.peakRssBytes, budget.coldBuildPeakRssBytes, mib);
+  check("largest KV value", report.publish.writes.largest?.bytes, budget.kvValueBytes, mib);
+  check("one-page publish: keys written", e?.writes.keys, budget.onePagePublish?.keys, String);
+  check("one-page publish: bytes written", e?.writes.bytes, budget.onePagePublish?.bytes, mib);
+  check("one-page edit rebuilt and published", e && e.buildMs + e.publishMs, budget.editRebuildPublishMs, ms);
+  check("cold isolate first search: workerd CPU", s?.coldSearch.cpuMs, budget.coldFirstSearch?.cpuMs, ms);
+  check(
+    "cold isolate first search: workerd memory added",
+    s?.coldSearch.addedRssBytes,
+    budget.coldFirstSearch?.addedRssBytes,
+    mib,
+  );
+  check("warm search: workerd CPU per request", s?.warmSearch.cpuPerRequestMs, budget.warmSearchCpuMs, ms);
+  check("uncached page: workerd CPU per request", s?.uncachedPage.cpuPerRequestMs, budget.uncachedPageCpuMs, ms);
+  const growth = s?.html.realSiteBytes ? s.html.bytes / s.html.realSiteBytes : null;
+  check(
+    `${s?.html.route ?? "page"} HTML vs the 70-page site`,
+    growth,
+    budget.pageHtmlGrowth,
+    (n) => `${n.toFixed(2)}×`,
+  );
+  Object.assign(report, { met, misses });
+}
+
+const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+const requestRow = (what: string, r: RequestFigures) =>
+  row([what, r.count, ms(r.medianMs), ms(r.p95Ms), ms(r.cpuPerRequestMs)]);
+const coldRow = (what: string, c: ColdFigures) =>
+  row([what, c.status, ms(c.wallMs), ms(c.cpuMs), mib(c.addedRssBytes)]);
+const writesText = (w: KvWrites) =>
+  `${w.keys} keys, ${mib(w.bytes)}${w.largest ? `; largest value ${w.largest.key} (${mib(w.largest.bytes)})` : ""}`;
+
+export function renderScaleMarkdown(r: ScaleReport): string {
+  const s = r.serve;
+  const lines = [
+    `# Scale benchmark: ${r.build.pages} pages, ${r.date}`,
+    "",
+    `Requested ${r.requestedPages} pages: the real site plus ${r.copies} copies of its ${r.pagesPerCopy} content pages (scripts/bench/scale). ${r.node}. Load average (1/5/15 min) at start ${r.loadAverage.start.join(" / ")}, at end ${r.loadAverage.end.join(" / ")}.`,
+    "",
+    "## Build and publish",
+    "",
+    `- Cold content build (strict, one process, dist/content written): ${(r.build.wallMs / 1000).toFixed(1)} s, peak resident memory ${mib(r.build.peakRssBytes)} (process tree sampled from /proc); ${r.build.outputFiles} files, ${mib(r.build.outputBytes)} in dist/content/<id>/.`,
+    `- First publish to local KV: ${r.publish.ok ? "succeeded" : `**failed**: ${r.publish.error}`} in ${(r.publish.ms / 1000).toFixed(1)} s; ${r.publish.ok ? "wrote" : "sent (not all stored)"} ${writesText(r.publish.writes)}.`,
+    r.edit
+      ? `- One-page edit: rebuilt in ${ms(r.edit.buildMs)} (same process, build cache), published in ${ms(r.edit.publishMs)}${r.edit.error ? ` (**failed**: ${r.edit.error})` : ""}, writing ${writesText(r.edit.writes)}; served ${r.edit.toServedMs === null ? "never (not seen within the time limit)" : `${ms(r.edit.toServedMs)} after the edit`}.`
+      : "- One-page edit: not measured (the first publish failed).",
+    "",
+  ];
+  if (s)
+    lines.push(
+      "## Served by local workerd",
+      "",
+      "CPU is the workerd process's CPU time (all its threads, from /proc/<pid>/task/*/schedstat), so it includes HTTP handling and the local KV simulator. Memory is the growth of workerd's resident set (VmRSS), not the V8 heap alone.",
+      "",
+      row(["cold isolate", "status", "wall", "workerd CPU", "resident memory added"]),
+      row(["---", "---", "---", "---", "---"]),
+      coldRow("first page (/devs/getstarted)", s.coldPage),
+      coldRow("first search, right after", s.coldSearch),
+      "",
+      row(["warm", "requests", "median", "p95", "workerd CPU per request"]),
+      row(["---", "---", "---", "---", "---"]),
+      requestRow("page (cached)", s.warmPage),
+      requestRow("search", s.warmSearch),
+      requestRow("page (DISABLE_PAGE_CACHE)", s.uncachedPage),
+      "",
+      `HTML of ${s.html.route}: ${s.html.bytes} B${s.html.realSiteBytes ? ` (${(s.html.bytes / s.html.realSiteBytes).toFixed(2)}× the ${s.html.realSiteBytes} B of the 70-page site)` : " (no 70-page figure: run --pages 70 first)"}.`,
+      "",
+    );
+  else lines.push("## Served by local workerd", "", "Not measured: the first publish failed.", "");
+  lines.push(
+    `## Budgets${r.budgetKey ? ` (bench/budgets.json scale.${r.budgetKey})` : " (none for this size)"}`,
+    "",
+    ...r.met.map((m) => `- met: ${m}`),
+    ...r.misses.map((m) => `- **missed**: ${m}`),
+    "",
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Checks the report against the budget for its page count, writes <outDir>/scale-<N>.{md,json},
+ * and returns the exit code: 1 when any budget is missed (or could not be measured), else 0.
+ */
+export async function finishScaleReport(report: ScaleReport, budgets: Budgets, outDir: string): Promise<number> {
+  const chosen = budgetFor(budgets.scale, report.requestedPages);
+  report.budgetKey = chosen?.key ?? null;
+  checkScaleBudgets(report, chosen?.budget ?? null);
+  const markdown = renderScaleMarkdown(report);
+  await mkdir(outDir, { recursive: true });
+  await writeFile(path.join(outDir, `scale-${report.requestedPages}.md`), markdown);
+  await writeFile(path.join(outDir, `scale-${report.requestedPages}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\n${markdown}`);
+  return report.misses.length ? 1 : 0;
+}

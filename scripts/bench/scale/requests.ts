@@ -1,0 +1,69 @@
+/**
+ * Requests to the local worker, measured from outside: wall time per request, and the workerd
+ * process's CPU time (all its threads, in nanoseconds) and resident memory read from /proc around them. Every request has a timeout.
+ */
+import { preciseCpuTimeMs as cpuTimeMs, residentBytes } from "../procfs";
+import type { ColdFigures, RequestFigures } from "./report";
+
+const TIMEOUT_MS = 30_000;
+
+async function timedFetch(url: string): Promise<{ status: number; body: string; wallMs: number }> {
+  const started = performance.now();
+  const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const body = await res.text();
+  return { status: res.status, body, wallMs: performance.now() - started };
+}
+
+/** One request on a fresh isolate (or the first of its kind): workerd CPU and memory it added. */
+export async function coldRequest(url: string, workerd: number): Promise<ColdFigures & { body: string }> {
+  const cpu = cpuTimeMs(workerd);
+  const rss = residentBytes(workerd).rss;
+  const r = await timedFetch(url);
+  return {
+    status: r.status,
+    body: r.body,
+    wallMs: round(r.wallMs),
+    cpuMs: round(cpuTimeMs(workerd) - cpu),
+    addedRssBytes: Math.max(0, residentBytes(workerd).rss - rss),
+  };
+}
+
+const round = (n: number) => Number(n.toFixed(2));
+
+function percentile(xs: number[], p: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+/** `urls` one after another (after `warmup` unmeasured ones); fails on any non-200 answer. */
+export async function requestRun(urls: string[], workerd: number, warmup = 5): Promise<RequestFigures> {
+  for (const url of urls.slice(0, warmup)) await timedFetch(url);
+  const wall: number[] = [];
+  const cpu = cpuTimeMs(workerd);
+  for (const url of urls) {
+    const r = await timedFetch(url);
+    if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
+    wall.push(r.wallMs);
+  }
+  return {
+    count: urls.length,
+    medianMs: round(percentile(wall, 0.5)),
+    p95Ms: round(percentile(wall, 0.95)),
+    cpuPerRequestMs: round((cpuTimeMs(workerd) - cpu) / urls.length),
+  };
+}
+
+/** Polls `url` until its body contains `marker`; the time it took, or null after `timeoutMs`. */
+export async function untilServed(
+  url: string,
+  marker: string,
+  since: number,
+  timeoutMs: number,
+): Promise<number | null> {
+  while (performance.now() - since < timeoutMs) {
+    const r = await timedFetch(url).catch(() => null);
+    if (r?.body.includes(marker)) return performance.now() - since;
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  return null;
+}

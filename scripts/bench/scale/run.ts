@@ -1,0 +1,263 @@
+/**
+ * `npm run bench:scale [-- --pages N] [--keep] [--out DIR]`: a synthetic site of about N pages
+ * (default 2000; 70 is the real site unchanged) in a temporary folder, built, published to local
+ * KV and served by local workerd on 127.0.0.1, measured, and checked against bench/budgets.json's
+ * `scale` section. Writes <out>/scale-<N>.{md,json} (out defaults to bench-results/) and exits 1
+ * naming every budget missed or not measured. Every step is bounded in time.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, readFile, readdir, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { parse as parseYaml } from "yaml";
+import { startLocalServer, type LocalServer } from "../../local/server";
+import { loadBudgets } from "../budgets";
+import { EDITED_PAGE } from "../build-figures";
+import { childProcessesNamed, sampleTreeMemory } from "../procfs";
+import type { ChildMessage } from "./build-publish";
+import { copySiteInputs, generateScaledSite } from "./generate";
+import { finishScaleReport, type ScaleReport } from "./report";
+import { coldRequest, requestRun, untilServed } from "./requests";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const BUILD_TIMEOUT_MS = 45 * 60_000;
+const EDIT_TIMEOUT_MS = 10 * 60_000;
+const PAGE = EDITED_PAGE.route;
+const step = (what: string) => console.log(`bench:scale: ${what}`);
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: "string", default: "2000" },
+    keep: { type: "boolean", default: false },
+    out: { type: "string", default: path.join(root, "bench-results") },
+  },
+});
+const requestedPages = Number(values.pages);
+if (!Number.isInteger(requestedPages) || requestedPages < 1 || requestedPages > 100_000) {
+  console.error(`--pages must be a whole number from 1 to 100000, got "${values.pages}"`);
+  process.exit(2);
+}
+const outDir = path.resolve(values.out);
+const loadAverage = async () => (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).map(Number);
+
+/** Bytes and files under a folder. */
+async function sizeOf(dir: string): Promise<{ bytes: number; files: number }> {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return { bytes, files };
+}
+
+/** The next message of one step from the child, or an error when it ends or times out first. */
+function nextMessage<S extends ChildMessage["step"]>(
+  child: ChildProcess,
+  want: S,
+  timeoutMs: number,
+  output: () => string,
+): Promise<Extract<ChildMessage, { step: S }>> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+    };
+    const onMessage = (m: ChildMessage) => {
+      if (m.step !== want) return;
+      done();
+      resolve(m as Extract<ChildMessage, { step: S }>);
+    };
+    const onExit = (code: number | null, signal: string | null) => {
+      done();
+      reject(new Error(`the build process ended (${signal ?? code}) before "${want}":\n${output().slice(-3000)}`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`no "${want}" from the build process within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    child.on("message", onMessage);
+    child.on("exit", onExit);
+  });
+}
+
+interface Served {
+  server: LocalServer;
+  workerd: number;
+}
+
+async function serve(kvPersist: string, vars?: Record<string, string>): Promise<Served> {
+  const before = childProcessesNamed("workerd");
+  const server = await startLocalServer({ root, port: 0, kvPersist, vars });
+  const started = [...childProcessesNamed("workerd")].filter((pid) => !before.has(pid));
+  if (started.length !== 1) throw new Error(`expected one new workerd process, found ${started.length}`);
+  return { server, workerd: started[0]! };
+}
+
+/** Search terms: prose words of the edited page, so each one finds something. */
+async function searchTerms(siteDir: string): Promise<string[]> {
+  const text = await readFile(path.join(siteDir, EDITED_PAGE.file), "utf8");
+  const words = [...new Set(text.match(/\b[a-z]{6,}\b/g) ?? [])];
+  return words.slice(0, 40);
+}
+
+/** Measures the served site; returns the page-cached server, still up, for the edit. */
+async function measureServing(siteDir: string, kvDir: string, report: ScaleReport): Promise<Served> {
+  const site = parseYaml(await readFile(path.join(siteDir, "content/site.yaml"), "utf8")) as {
+    search: { indexName: string };
+  };
+  const terms = await searchTerms(siteDir);
+  const searchUrl = (origin: string, q: string) =>
+    `${origin}/1/indexes/${encodeURIComponent(site.search.indexName)}?query=${encodeURIComponent(q)}`;
+  step("cold isolate: first page, then first search");
+  const cached = await serve(kvDir);
+  const uncached = await serve(kvDir, { DISABLE_PAGE_CACHE: "1" });
+  try {
+    const o = cached.server.url.origin;
+    const coldPage = await coldRequest(`${o}${PAGE}`, cached.workerd);
+    const coldSearch = await coldRequest(searchUrl(o, terms[0] ?? "movement"), cached.workerd);
+    if (coldPage.status !== 200 || coldSearch.status !== 200)
+      throw new Error(`the cold requests answered ${coldPage.status} (page) and ${coldSearch.status} (search)`);
+    step("warm page, warm search, uncached page");
+    const warmPage = await requestRun(Array(40).fill(`${o}${PAGE}`), cached.workerd);
+    const warmSearch = await requestRun(
+      Array.from({ length: 40 }, (_, i) => searchUrl(o, terms[i % Math.max(1, terms.length)] ?? "movement")),
+      cached.workerd,
+    );
+    const uncachedPage = await requestRun(Array(40).fill(`${uncached.server.url.origin}${PAGE}`), uncached.workerd);
+    let realSiteBytes: number | null = null;
+    if (requestedPages === 70) realSiteBytes = Buffer.byteLength(coldPage.body);
+    else {
+      const real = await readFile(path.join(outDir, "scale-70.json"), "utf8").catch(() => null);
+      realSiteBytes = real ? ((JSON.parse(real) as ScaleReport).serve?.html.bytes ?? null) : null;
+    }
+    const strip = ({ body: _body, ...figures }: typeof coldPage) => figures;
+    report.serve = {
+      coldPage: strip(coldPage),
+      coldSearch: strip(coldSearch),
+      warmPage,
+      warmSearch,
+      uncachedPage,
+      html: { route: PAGE, bytes: Buffer.byteLength(coldPage.body), realSiteBytes },
+    };
+    return cached;
+  } catch (e) {
+    await cached.server.dispose();
+    throw e;
+  } finally {
+    await uncached.server.dispose();
+  }
+}
+
+async function main(): Promise<number> {
+  const startLoad = await loadAverage();
+  const work = await mkdtemp(path.join(tmpdir(), `docs-bench-scale-${requestedPages}-`));
+  const siteDir = path.join(work, "site");
+  const kvDir = path.join(work, "kv");
+  step(`site of about ${requestedPages} pages in ${work}`);
+  await copySiteInputs(root, siteDir);
+  const generated = await generateScaledSite(siteDir, requestedPages);
+
+  let output = "";
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      path.join(root, "scripts/bench/scale/build-publish.ts"),
+      siteDir,
+      kvDir,
+      path.join(siteDir, EDITED_PAGE.file),
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe", "ipc"] },
+  );
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const killTimer = setTimeout(() => child.kill("SIGKILL"), BUILD_TIMEOUT_MS + EDIT_TIMEOUT_MS);
+  const memory = sampleTreeMemory(child.pid!, 100);
+  const report: ScaleReport = {
+    date: new Date().toISOString(),
+    requestedPages,
+    ...generated,
+    node: `Node ${process.version}`,
+    loadAverage: { start: startLoad, end: [] },
+    build: { pages: 0, wallMs: 0, peakRssBytes: 0, outputBytes: 0, outputFiles: 0 },
+    publish: { ok: false, ms: 0, writes: { keys: 0, bytes: 0, largest: null } },
+    budgetKey: null,
+    met: [],
+    misses: [],
+  };
+  try {
+    step("cold content build (strict, its own process)");
+    const built = await nextMessage(child, "built", BUILD_TIMEOUT_MS, () => output);
+    const wallMs = performance.now() - started;
+    const peak = memory.stop();
+    const latest = (await readFile(path.join(siteDir, "dist/content/latest"), "utf8")).trim();
+    const out = await sizeOf(path.join(siteDir, "dist/content", latest));
+    report.build = {
+      pages: built.pages,
+      wallMs: Math.round(wallMs),
+      peakRssBytes: Math.max(peak, built.maxRssBytes),
+      outputBytes: out.bytes,
+      outputFiles: out.files,
+    };
+    step(`built ${built.pages} pages in ${(wallMs / 1000).toFixed(1)} s; publishing to local KV`);
+    const published = await nextMessage(child, "published", BUILD_TIMEOUT_MS, () => output);
+    report.publish = {
+      ok: !published.error,
+      ms: Math.round(published.ms),
+      writes: published.writes,
+      error: published.error,
+    };
+    if (report.publish.ok) {
+      const serving = await measureServing(siteDir, kvDir, report);
+      try {
+        step("one-page edit → rebuilt, published, served");
+        const marker = `m${Date.now().toString(36)}`;
+        const since = performance.now();
+        const edited = nextMessage(child, "edited", EDIT_TIMEOUT_MS, () => output);
+        child.send({ edit: marker });
+        const [done, toServedMs] = await Promise.all([
+          edited,
+          untilServed(`${serving.server.url.origin}${PAGE}`, marker, since, EDIT_TIMEOUT_MS),
+        ]);
+        report.edit = {
+          buildMs: Math.round(done.buildMs),
+          publishMs: Math.round(done.publishMs),
+          toServedMs: toServedMs === null ? null : Math.round(toServedMs),
+          writes: done.writes,
+          error: done.error,
+        };
+      } finally {
+        await serving.server.dispose();
+      }
+    }
+  } finally {
+    memory.stop();
+    clearTimeout(killTimer);
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once("exit", done));
+      child.send({ exit: true });
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    if (values.keep) console.log(`bench:scale: kept ${work}`);
+    else await rm(work, { recursive: true, force: true });
+  }
+
+  report.loadAverage.end = await loadAverage();
+  return finishScaleReport(report, await loadBudgets(path.join(root, "bench/budgets.json")), outDir);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: Error) => {
+    console.error(`bench:scale: ${e.stack ?? e.message}`);
+    process.exit(1);
+  },
+);

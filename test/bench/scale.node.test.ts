@@ -1,0 +1,133 @@
+/** npm run bench:scale: the synthetic site generator, and the check of its report against the budgets. */
+import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSite } from "../../scripts/build/build";
+import { loadBudgets } from "../../scripts/bench/budgets";
+import { copySiteInputs, generateScaledSite } from "../../scripts/bench/scale/generate";
+import { finishScaleReport, type ScaleReport } from "../../scripts/bench/scale/report";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const temps: string[] = [];
+afterAll(async () => {
+  for (const dir of temps) await rm(dir, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "docs-scale-test-"));
+  temps.push(dir);
+  return dir;
+}
+
+/** Every file under content/ of a generated site, by path, with its text. */
+async function contentOf(site: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const dir = path.join(site, "content");
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) {
+      const file = path.join(entry.parentPath, entry.name);
+      out.set(path.relative(dir, file), await readFile(file, "utf8"));
+    }
+  return out;
+}
+
+async function generated(pages: number): Promise<string> {
+  const site = await tempDir();
+  await copySiteInputs(ROOT, site);
+  await generateScaledSite(site, pages);
+  return site;
+}
+
+describe("the synthetic site", () => {
+  let a: string;
+  beforeAll(async () => {
+    a = await generated(150);
+  });
+
+  it("is the same for the same page count", async () => {
+    const b = await generated(150);
+    expect(await contentOf(b)).toEqual(await contentOf(a));
+  });
+
+  it("is the real site unchanged at 70 pages", async () => {
+    const site = await generated(70);
+    expect(await contentOf(site)).toEqual(await contentOf(ROOT));
+  });
+
+  it("builds strictly, with distinct titles and each copy's own words", { timeout: 240_000 }, async () => {
+    const build = await buildSite({ root: a, strict: true });
+    expect(build.pages.size).toBeGreaterThanOrEqual(140);
+    expect(build.pages.size).toBeLessThanOrEqual(160);
+    const titles = [...build.pages.values()].map((p) => p.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    const words = (route: string) =>
+      new Set(
+        build.search.records
+          .filter((r) => r.url_without_anchor.endsWith(route))
+          .flatMap((r) => (r.content ?? "").toLowerCase().match(/[a-z]{5,}/g) ?? []),
+      );
+    const one = words("/devs/scale-0001/getstarted");
+    const two = words("/devs/scale-0002/getstarted");
+    const real = words("/devs/getstarted");
+    expect(one.size).toBeGreaterThan(20);
+    const onlyIn = (x: Set<string>, y: Set<string>) => [...x].filter((w) => !y.has(w));
+    expect(onlyIn(one, two).length).toBeGreaterThan(10);
+    expect(onlyIn(one, real).length).toBeGreaterThan(10);
+    // Links in a copy point into the same copy.
+    const copied = JSON.stringify(build.pages.get("/devs/scale-0001/getstarted")!.tree);
+    expect(copied).toContain('"/devs/scale-0001/firstMoveContract"');
+    expect(copied).not.toContain('"/devs/firstMoveContract"');
+  });
+});
+
+describe("the scale report's budget check", () => {
+  const report = (over: Partial<ScaleReport> = {}): ScaleReport => ({
+    date: "2026-11-23T00:00:00.000Z",
+    requestedPages: 2000,
+    copies: 51,
+    pagesPerCopy: 38,
+    node: "Node",
+    loadAverage: { start: [1, 1, 1], end: [1, 1, 1] },
+    build: { pages: 2008, wallMs: 30_000, peakRssBytes: 900 * 1024 * 1024, outputBytes: 1, outputFiles: 1 },
+    publish: { ok: true, ms: 1000, writes: { keys: 3000, bytes: 10, largest: { key: "k", bytes: 1024 } } },
+    serve: {
+      coldPage: { status: 200, wallMs: 50, cpuMs: 20, addedRssBytes: 1024 },
+      coldSearch: { status: 200, wallMs: 50, cpuMs: 20, addedRssBytes: 1024 },
+      warmPage: { count: 40, medianMs: 2, p95Ms: 3, cpuPerRequestMs: 1 },
+      warmSearch: { count: 40, medianMs: 2, p95Ms: 3, cpuPerRequestMs: 1 },
+      uncachedPage: { count: 40, medianMs: 2, p95Ms: 3, cpuPerRequestMs: 2 },
+      html: { route: "/devs/getstarted", bytes: 25_000, realSiteBytes: 23_000 },
+    },
+    edit: { buildMs: 500, publishMs: 200, toServedMs: 900, writes: { keys: 8, bytes: 5000, largest: null } },
+    budgetKey: null,
+    met: [],
+    misses: [],
+    ...over,
+  });
+
+  it("passes a report within every budget, listing what was met", async () => {
+    const budgets = await loadBudgets(path.join(ROOT, "bench/budgets.json"));
+    const r = report();
+    expect(await finishScaleReport(r, budgets, await tempDir())).toBe(0);
+    expect(r.budgetKey).toBe("2000");
+    expect(r.met).toContain("publish succeeds");
+    expect(r.met.length).toBeGreaterThan(8);
+  });
+
+  it("names a missed budget in the report file and exits 1; a failed publish is a miss, not a crash", async () => {
+    const budgets = await loadBudgets(path.join(ROOT, "bench/budgets.json"));
+    const out = await tempDir();
+    const r = report({
+      publish: { ok: false, ms: 1, writes: { keys: 0, bytes: 0, largest: null }, error: "Value too large" },
+      serve: undefined,
+      edit: undefined,
+    });
+    expect(await finishScaleReport(r, budgets, out)).toBe(1);
+    const md = await readFile(path.join(out, "scale-2000.md"), "utf8");
+    expect(md).toContain("- **missed**: publish failed: Value too large");
+    expect(md).toContain("- **missed**: warm search: workerd CPU per request: not measured (budget 5.0 ms)");
+    const json = JSON.parse(await readFile(path.join(out, "scale-2000.json"), "utf8")) as ScaleReport;
+    expect(json.misses.length).toBeGreaterThan(5);
+  });
+});
