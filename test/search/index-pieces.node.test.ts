@@ -34,7 +34,7 @@ function records(pages: number, perPage: number): SearchRecord[] {
     const route = `${SITE}/page-${p}`;
     const title = `Page ${word(p)} ${word(p + 1000)}`;
     const base = {
-      hierarchy: Object.fromEntries(HIERARCHY_LEVELS.map((l) => [l, null])) as SearchRecord["hierarchy"],
+      hierarchy: Object.fromEntries(HIERARCHY_LEVELS.map((l) => [l, null])) as unknown as SearchRecord["hierarchy"],
       url_without_anchor: route,
       language: "en" as const,
       docusaurus_tag: "docs-default-current" as const,

@@ -20,6 +20,7 @@ import {
   pieceFor,
   TYPE_LETTERS,
   type FacetBundle,
+  type PieceRef,
   type RecordBundle,
   type SearchRoot,
 } from "../../client/contracts/search-index";
@@ -164,15 +165,26 @@ export class SearchEngine {
     return TYPE_BY_LETTER[this.root.types[id]!]!;
   }
 
+  /** Reads the bundles holding these record ids; the answer finds an id's bundle and its position there. */
+  private async bundles<T>(
+    pieces: PieceRef<number>[],
+    ids: number[],
+  ): Promise<(id: number) => { bundle: T; at: number }> {
+    const refs = [...new Set(ids.map((id) => pieceFor(pieces, id)))];
+    const loaded = await this.pieces.load<T>(refs.map((i) => pieces[i]!));
+    const byRef = new Map(refs.map((r, k) => [r, loaded[k]!]));
+    return (id) => {
+      const ref = pieceFor(pieces, id);
+      return { bundle: byRef.get(ref)!, at: id - pieces[ref]!.from };
+    };
+  }
+
   /** The records of these ids, from their bundles. */
   async records(ids: number[]): Promise<SearchRecord[]> {
-    const refs = [...new Set(ids.map((id) => pieceFor(this.root.records, id)))];
-    const bundles = await this.pieces.load<RecordBundle>(refs.map((i) => this.root.records[i]!));
-    const byRef = new Map(refs.map((r, k) => [r, bundles[k]!]));
+    const find = await this.bundles<RecordBundle>(this.root.records, ids);
     return ids.map((id) => {
-      const ref = pieceFor(this.root.records, id);
-      const bundle = byRef.get(ref)!;
-      const row = bundle.records[id - this.root.records[ref]!.from];
+      const { bundle, at } = find(id);
+      const row = bundle.records[at];
       if (!row) throw new PieceUnavailable(`record ${id} is not in its bundle`);
       return unpackRecord({ siteUrl: this.root.siteUrl, strings: bundle.strings }, row);
     });
@@ -181,13 +193,10 @@ export class SearchEngine {
   /** Keeps the ids whose facets pass the filters (facet bundles are read only here). */
   private async filter(ids: number[], filters: FacetFilters): Promise<number[]> {
     if (!filters.length) return ids;
-    const refs = [...new Set(ids.map((id) => pieceFor(this.root.facets, id)))];
-    const bundles = await this.pieces.load<FacetBundle>(refs.map((i) => this.root.facets[i]!));
-    const byRef = new Map(refs.map((r, k) => [r, bundles[k]!]));
+    const find = await this.bundles<FacetBundle>(this.root.facets, ids);
     return ids.filter((id) => {
-      const ref = pieceFor(this.root.facets, id);
-      const b = byRef.get(ref)!;
-      const at = 2 * (id - this.root.facets[ref]!.from);
+      const { bundle: b, at: position } = find(id);
+      const at = 2 * position;
       const read: FacetReader = (attribute) => {
         switch (attribute) {
           case "language":

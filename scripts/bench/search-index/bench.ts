@@ -13,12 +13,15 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Manifest } from "../../../client/contracts/page";
 import type { SearchRecord } from "../../../client/contracts/search";
+import type { SearchRoot } from "../../../client/contracts/search-index";
 import { buildSearchIndex } from "../../search/build-index";
 import { syntheticRecords } from "./synthetic";
 
 const COLD_QUERIES = ["faucet", "how do I get testnet tokens", "bridg", "transacton", "getAccountResource"];
 
-const { values } = parseArgs({ options: { pages: { type: "string" }, runs: { type: "string", default: "3" } } });
+const { values } = parseArgs({
+  options: { pages: { type: "string" }, runs: { type: "string", default: "3" }, edit: { type: "boolean" } },
+});
 const root = path.resolve(import.meta.dirname, "../../..");
 const content = path.join(root, "dist/content");
 const id = (await readFile(path.join(content, "latest"), "utf8")).trim();
@@ -30,7 +33,8 @@ const pages = values.pages ? Number(values.pages) : basePages;
 const records = values.pages ? syntheticRecords(base, basePages, pages) : base;
 
 const started = performance.now();
-const { root: searchRoot, pieces } = buildSearchIndex(records, manifest.config.url);
+const { synonyms } = JSON.parse(await readFile(path.join(build, "search/index.json"), "utf8")) as SearchRoot;
+const { root: searchRoot, pieces } = buildSearchIndex(records, manifest.config.url, undefined, synonyms);
 const indexMs = performance.now() - started;
 const dir = await mkdtemp(path.join(tmpdir(), "search-scale-"));
 try {
@@ -78,6 +82,28 @@ try {
     console.log(
       `| ${String(r.query)} | ${f(r.hits)} | ${f(r.coldCpuMs)} | ${f(r.coldHeapPeakMB)} | ${f(r.coldHeapKeptMB)} | ${reads.keys} | ${(reads.bytes / 1024).toFixed(0)} KiB | ${f(r.warmCpuMedianMs)} | ${f(r.warmCpuP95Ms)} |`,
     );
+  }
+  if (values.edit) {
+    // What a one-page publish writes: the pieces of a rebuilt index that the last one does not have.
+    const middle = records[Math.floor(records.length / 2)]!.url_without_anchor;
+    const at = records.findIndex((r) => r.url_without_anchor === middle && r.content !== null);
+    const edits = {
+      "a word changed in one record": records.map((r, i) => (i === at ? { ...r, content: `${r.content} revised` } : r)),
+      "one record added to a page": [
+        ...records.slice(0, at + 1),
+        { ...records[at]!, objectID: "added" },
+        ...records.slice(at + 1),
+      ],
+    };
+    for (const [what, changed] of Object.entries(edits)) {
+      const next = buildSearchIndex(changed, manifest.config.url, undefined, synonyms);
+      const fresh = [...next.pieces].filter(([digest]) => !pieces.has(digest));
+      const bytes =
+        fresh.reduce((n, [, v]) => n + Buffer.byteLength(v), 0) + Buffer.byteLength(JSON.stringify(next.root));
+      console.log(
+        `one-page publish, ${what}: ${fresh.length + 1} keys (root included), ${(bytes / 2 ** 20).toFixed(2)} MiB`,
+      );
+    }
   }
 } finally {
   await rm(dir, { recursive: true, force: true });
