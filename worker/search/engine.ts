@@ -144,6 +144,31 @@ interface Ranked {
   terms: string[];
 }
 
+const better = (a: Ranked, b: Ranked) => b.score - a.score || b.raw - a.raw;
+
+/** Puts the best `k` hits first, in order (a full sort only when the list is short). */
+function bestFirst(hits: Ranked[], k: number): void {
+  if (hits.length <= 4 * k) {
+    hits.sort(better);
+    return;
+  }
+  // A bounded list in order: most hits score below its last one and cost one comparison.
+  const top: Ranked[] = [];
+  for (const h of hits) {
+    if (top.length === k && better(top[k - 1]!, h) <= 0) continue;
+    let i = top.length < k ? top.length : k - 1;
+    while (i > 0 && better(top[i - 1]!, h) > 0) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = h;
+  }
+  const chosen = new Set(top);
+  const rest = hits.filter((h) => !chosen.has(h));
+  hits.length = 0;
+  hits.push(...top, ...rest);
+}
+
 export class SearchEngine {
   /** Every record id, best first: the answer to an empty query. */
   private browseOrder: number[] | null = null;
@@ -297,8 +322,8 @@ export class SearchEngine {
             )
           : null;
         const hits = kept ? bucket.filter((h) => kept.has(h.id)) : bucket;
-        if (ranked.length < needed) hits.sort((a, b) => b.score - a.score || b.raw - a.raw);
-        else hits.sort((a, b) => b.raw - a.raw);
+        // Only the hits the requested page can reach are put in order; the rest only count.
+        if (ranked.length < needed) bestFirst(hits, needed - ranked.length);
         for (const hit of hits) ranked.push(hit);
       }
     }
