@@ -163,10 +163,11 @@ function bestFirst(hits: Ranked[], k: number): void {
     }
     top[i] = h;
   }
+  // In place (no spread: a bucket may hold hundreds of thousands of hits).
   const chosen = new Set(top);
   const rest = hits.filter((h) => !chosen.has(h));
-  hits.length = 0;
-  hits.push(...top, ...rest);
+  top.forEach((h, i) => (hits[i] = h));
+  rest.forEach((h, i) => (hits[top.length + i] = h));
 }
 
 export class SearchEngine {

@@ -32,9 +32,9 @@ const heapKept = process.memoryUsage().heapUsed - heapBefore;
 const coldReads = { keys: kv.reads, bytes: kv.bytes };
 
 // Untimed passes read the pieces the judged queries need and let the JIT settle: warm means pieces in the cache.
-for (let r = 0; r < 3; r++) for (const query of queries) await engine.search({ query, facetFilters });
-const times: number[] = [];
 const runs = Number(runsArg || 5);
+for (let r = 0; r < Math.min(3, runs); r++) for (const query of queries) await engine.search({ query, facetFilters });
+const times: number[] = [];
 for (let r = 0; r < runs; r++)
   for (const query of queries) {
     const t = process.cpuUsage();
@@ -51,8 +51,8 @@ console.log(
     coldHeapPeakMB: heapPeak / 2 ** 20,
     coldHeapKeptMB: heapKept / 2 ** 20,
     coldReads,
-    warmCpuMedianMs: times[Math.floor(times.length / 2)],
-    warmCpuP95Ms: times[Math.floor(times.length * 0.95)],
+    warmCpuMedianMs: times.length ? times[Math.floor(times.length / 2)] : null,
+    warmCpuP95Ms: times.length ? times[Math.floor(times.length * 0.95)] : null,
     heapAfterWarmMB: process.memoryUsage().heapUsed / 2 ** 20,
   }),
 );
