@@ -8,7 +8,7 @@ import { kvKeys } from "../../client/contracts/page";
 import { HIERARCHY_LEVELS, type SearchRecord } from "../../client/contracts/search";
 import { pieceFor, searchPieceDigests } from "../../client/contracts/search-index";
 import { buildSearchIndex, PIECE_BYTES, type SearchIndexBuild } from "../../scripts/search/build-index";
-import { SearchEngine } from "../../worker/search/engine";
+import { bestFirst, SearchEngine, type Ranked } from "../../worker/search/engine";
 import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
 
 const SITE = "https://docs.example.test";
@@ -133,5 +133,20 @@ describe("the search index's pieces", () => {
       const engine = new SearchEngine(index.root, new PieceLoader(kv, new PieceCache(1024 * 1024)));
       await expect(engine.search({ query: term })).rejects.toBeInstanceOf(PieceUnavailable);
     }
+  });
+});
+
+describe("ordering a bucket of hits", () => {
+  it("puts the best hits of a 300,000-hit bucket first, in order, and keeps every hit", () => {
+    const hits: Ranked[] = Array.from({ length: 300_000 }, (_, i) => ({
+      id: i,
+      score: (i * 7919) % 100_003,
+      raw: i % 7,
+      terms: [],
+    }));
+    bestFirst(hits, 20);
+    const best = [...hits].sort((a, b) => b.score - a.score || b.raw - a.raw).slice(0, 20);
+    expect(hits.slice(0, 20).map((h) => h.id)).toEqual(best.map((h) => h.id));
+    expect(new Set(hits.map((h) => h.id)).size).toBe(300_000);
   });
 });

@@ -136,7 +136,7 @@ function leaves(
   for (const sub of q.queries) leaves(sub, q.prefix ?? prefix, q.fuzzy === undefined ? fuzzy : !!q.fuzzy, out);
 }
 
-interface Ranked {
+export interface Ranked {
   id: number;
   score: number;
   /** MiniSearch's own order (score × query terms matched) breaks ties. */
@@ -147,7 +147,7 @@ interface Ranked {
 const better = (a: Ranked, b: Ranked) => b.score - a.score || b.raw - a.raw;
 
 /** Puts the best `k` hits first, in order (a full sort only when the list is short). */
-function bestFirst(hits: Ranked[], k: number): void {
+export function bestFirst(hits: Ranked[], k: number): void {
   if (hits.length <= 4 * k) {
     hits.sort(better);
     return;
