@@ -1,9 +1,9 @@
 /**
  * Search records and the embedded index. The build writes records in the DocSearch shape (so the
- * same records can feed a hosted Algolia index) and indexes them with MiniSearch; the worker loads
- * that index with the options defined here and answers Algolia-style queries from it.
+ * same records can feed a hosted Algolia index) and indexes them with MiniSearch (options here), then
+ * cuts the index into pieces (search-index.ts); the worker answers Algolia-style queries from them.
  */
-import type { AsPlainObject, Options } from "minisearch";
+import type { Options } from "minisearch";
 
 export type SearchRecordType = "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6" | "content";
 export type HierarchyLevel = "lvl0" | "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6";
@@ -69,21 +69,13 @@ export const CONTEXTUAL_FACET_FILTERS = [
   ["docusaurus_tag:default", `docusaurus_tag:${SEARCH_DOCS_TAG}`],
 ];
 
-/**
- * What the build stores in KV under kvKeys.searchIndex: the records, packed (the JSON is parsed once
- * per isolate per build, so its size is the cost of the first search), and the MiniSearch index.
- */
-export interface SearchIndexFile {
-  version: 2;
+/** Packed records with the strings they refer to: a record bundle of the index (search-index.ts) holds one. */
+export interface PackedRecords {
   /** The origin every record URL starts with. */
   siteUrl: string;
   /** Every route and heading text, referred to by position. */
   strings: string[];
   records: PackedRecord[];
-  /** MiniSearch's serialised index; document ids are positions in `records`. */
-  index: AsPlainObject;
-  /** The site's synonyms (content/search/synonyms.json), applied to queries. */
-  synonyms?: Synonym[];
 }
 
 /** A synonym in Algolia's format: words that find each other, or words that also find others. */
@@ -103,11 +95,8 @@ export type PackedRecord = [
   keywords?: string[],
 ];
 
-/** Packs records for the index file (see {@link unpackRecord}). */
-export function packRecords(
-  records: SearchRecord[],
-  siteUrl: string,
-): Pick<SearchIndexFile, "siteUrl" | "strings" | "records"> {
+/** Packs records for a record bundle (see {@link unpackRecord}). */
+export function packRecords(records: SearchRecord[], siteUrl: string): PackedRecords {
   const strings: string[] = [];
   const ids = new Map<string, number>();
   const intern = (s: string | null) => {
@@ -136,7 +125,7 @@ export function packRecords(
 }
 
 /** The full record back from its packed row. */
-export function unpackRecord(file: Pick<SearchIndexFile, "siteUrl" | "strings">, row: PackedRecord): SearchRecord {
+export function unpackRecord(file: Pick<PackedRecords, "siteUrl" | "strings">, row: PackedRecord): SearchRecord {
   const [objectID, type, route, anchor, levels, content, position, keywords] = row;
   const text = (i: number | undefined) => (i === undefined || i < 0 ? null : file.strings[i]!);
   const base = `${file.siteUrl}${file.strings[route]}`;

@@ -20,10 +20,10 @@ import { pageToMarkdown } from "./markdown";
 import { compilePage } from "./mdx";
 import { fillNetworkFacts, loadNetworks, NetworkTableError } from "./networks";
 import type { BuiltPage } from "./pages";
-import { buildSearchIndex } from "../search/build-index";
+import { buildSearchIndex, type SearchIndexBuild } from "../search/build-index";
 import { loadSynonyms } from "../search/synonyms";
 import { searchRecords, type SearchablePage } from "../search/records";
-import type { SearchIndexFile, SearchRecord } from "../../client/contracts/search";
+import type { SearchRecord } from "../../client/contracts/search";
 import { breadcrumbsFor, buildSidebar, flattenSidebar, type Sidebars } from "./sidebars";
 import { tocOf } from "./toc";
 import { API_BASE, generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
@@ -52,7 +52,7 @@ export interface SiteBuild {
   /** Content-addressed files pages refer to (images), by file name under /_assets/. */
   assets: Map<string, ContentAsset>;
   /** Search records (DocSearch shape, what Algolia gets) and the embedded index over them (what KV gets). */
-  search: { records: SearchRecord[]; index: SearchIndexFile };
+  search: { records: SearchRecord[]; index: SearchIndexBuild };
   warnings: string[];
   /** Node API reference: the API description as downloadable files (served at their `path`). */
   files: GeneratedFile[];

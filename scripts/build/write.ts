@@ -22,7 +22,11 @@ export async function writeBuild(build: SiteBuild, outDir: string): Promise<stri
   }
   await mkdir(path.join(dir, "search"), { recursive: true });
   await writeFile(path.join(dir, "search", "records.json"), JSON.stringify(build.search.records));
-  await writeFile(path.join(dir, "search", "index.json"), JSON.stringify(build.search.index));
+  // The index as KV holds it: the root, and its pieces by digest.
+  await writeFile(path.join(dir, "search", "index.json"), JSON.stringify(build.search.index.root));
+  await mkdir(path.join(dir, "search", "pieces"), { recursive: true });
+  for (const [digest, value] of build.search.index.pieces)
+    await writeFile(path.join(dir, "search", "pieces", `${digest}.json`), value);
   for (const file of build.files) {
     const target = path.join(dir, "files", file.path);
     await mkdir(path.dirname(target), { recursive: true });

@@ -4,6 +4,7 @@
  * nor one being published).
  */
 import { kvKeys, type Manifest, type PublishRecord } from "../../client/contracts/page";
+import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
 import type { KvTarget } from "./kv-target";
 import { PENDING_TTL_MS, pendingKey, readPending } from "./pending";
 
@@ -129,7 +130,12 @@ export async function collectGarbage(
   for (const id of new Set([...kept, ...protectedIds])) {
     for (const name of (await readJson<string[]>(kv, kvKeys.buildAssets(id))) ?? []) used.add(kvKeys.asset(name));
     const blobs = (await readJson<Manifest>(kv, kvKeys.manifest(id)))?.blobs;
-    for (const digest of [...Object.values(blobs?.pages ?? {}), ...Object.values(blobs?.files ?? {})])
+    const search = await readJson<SearchRoot>(kv, kvKeys.searchIndex(id));
+    for (const digest of [
+      ...Object.values(blobs?.pages ?? {}),
+      ...Object.values(blobs?.files ?? {}),
+      ...searchPieceDigests(search),
+    ])
       used.add(kvKeys.blob(digest));
   }
   const orphans = stored.filter((k) => !used.has(k));

@@ -3,7 +3,8 @@
  *
  * 1. `pending/<id>` (scripts/publish/pending.ts): from here on GC keeps everything the build names;
  * 2. the values it needs: page records and files as content-addressed blobs and images, only those
- *    the live build does not already have; the search index; the build's image list;
+ *    the live build does not already have (search index pieces are blobs too); the search index's
+ *    root; the build's image list;
  * 3. `build/<id>/manifest`: its presence marks the build complete;
  * 4. the channel pointer, then the channel's history; then the pending record goes.
  *
@@ -12,6 +13,7 @@
  * whole site (KV's free plan allows 1,000 writes a day).
  */
 import { kvKeys, type Manifest } from "../../client/contracts/page";
+import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
 import { pageRecordValue } from "../build/blobs";
 import type { SiteBuild } from "../build/build";
 import type { KvTarget } from "./kv-target";
@@ -32,8 +34,13 @@ export interface PublishResult {
 async function liveValues(kv: KvTarget, live: string | null): Promise<{ blobs: Set<string>; assets: Set<string> }> {
   const manifest = live ? await readJson<Partial<Manifest>>(kv, kvKeys.manifest(live)) : null;
   const assets = live ? await readJson<string[]>(kv, kvKeys.buildAssets(live)) : null;
+  const search = manifest && live ? await readJson<SearchRoot>(kv, kvKeys.searchIndex(live)) : null;
   return {
-    blobs: new Set([...Object.values(manifest?.blobs?.pages ?? {}), ...Object.values(manifest?.blobs?.files ?? {})]),
+    blobs: new Set([
+      ...Object.values(manifest?.blobs?.pages ?? {}),
+      ...Object.values(manifest?.blobs?.files ?? {}),
+      ...searchPieceDigests(search),
+    ]),
     assets: new Set(manifest ? (assets ?? []) : []),
   };
 }
@@ -43,6 +50,7 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
   const blobs = new Map<string, string>();
   for (const [route, record] of build.pages) blobs.set(build.manifest.blobs.pages[route]!, pageRecordValue(record));
   for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, file.body);
+  for (const [digest, value] of build.search.index.pieces) blobs.set(digest, value);
   const pending: PendingPublish = {
     buildId: build.buildId,
     channel,
@@ -58,7 +66,7 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
     .map(([digest, value]) => ({ key: kvKeys.blob(digest), value }));
   for (const [name, a] of build.assets)
     if (!have.assets.has(name)) entries.push({ key: kvKeys.asset(name), value: new Uint8Array(a.body) });
-  entries.push({ key: kvKeys.searchIndex(build.buildId), value: JSON.stringify(build.search.index) });
+  entries.push({ key: kvKeys.searchIndex(build.buildId), value: JSON.stringify(build.search.index.root) });
   entries.push({ key: kvKeys.buildAssets(build.buildId), value: JSON.stringify([...build.assets.keys()]) });
   await kv.putMany(entries);
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifest));

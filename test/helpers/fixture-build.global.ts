@@ -19,7 +19,8 @@ export default async function setup(): Promise<void> {
       manifest: build.manifest,
       pages: Object.fromEntries(build.pages),
       assets: Object.fromEntries([...build.assets].map(([name, a]) => [name, a.body.toString("base64")])),
-      searchIndex: build.search.index,
+      searchIndex: build.search.index.root,
+      searchPieces: Object.fromEntries(build.search.index.pieces),
       files: build.files,
     }),
   );

@@ -99,6 +99,28 @@ describe("collectGarbage", () => {
     expect(await kv.list("blob/")).toEqual(["blob/shared"]);
   });
 
+  it("keeps the search index pieces of kept builds and deletes those only a deleted build used", async () => {
+    const kv = new MemoryKv();
+    const now = Date.now();
+    const root = (shard: string) =>
+      JSON.stringify({
+        version: 3,
+        lexicon: [{ from: "", digest: "lexicon", bytes: 2 }],
+        shards: [{ from: "", digest: shard, bytes: 2 }],
+        records: [{ from: 0, digest: "records", bytes: 2 }],
+        facets: [{ from: 0, digest: "facets", bytes: 2 }],
+      });
+    for (const id of ["000000000001", "000000000002", "000000000003"]) await fakeBuild(kv, id, [], "shared");
+    await kv.put(kvKeys.searchIndex("000000000001"), root("old-shard"));
+    await kv.put(kvKeys.searchIndex("000000000003"), root("live-shard"));
+    for (const d of ["lexicon", "old-shard", "live-shard", "records", "facets"]) await kv.put(kvKeys.blob(d), "{}");
+    await publishedThreeBuilds(kv, now);
+    await collectGarbage(kv, 14, now);
+    expect(await kv.list("blob/")).toEqual(
+      ["facets", "lexicon", "live-shard", "records", "shared"].map((d) => kvKeys.blob(d)),
+    );
+  });
+
   it("changes nothing in a dry run", async () => {
     const kv = new MemoryKv();
     await fakeBuild(kv, "000000000001");

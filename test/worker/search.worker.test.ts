@@ -9,6 +9,7 @@ import { algoliasearch } from "algoliasearch";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONTEXTUAL_FACET_FILTERS, MAX_QUERY_LENGTH } from "../../client/contracts/search";
 import { createSearchClient } from "../../client/islands/search/search-client";
+import { kvKeys } from "../../client/contracts/page";
 import { ContentStore, ContentUnavailable } from "../../worker/content-store";
 import { build, seedFixture } from "./seed";
 
@@ -225,7 +226,7 @@ describe("the embedded endpoint through the algoliasearch lite client", () => {
 
   it("returns every record for an empty query, page titles first (as Algolia does)", async () => {
     const [r] = await search(docsearchRequest("", { hitsPerPage: 3 }));
-    expect(r!.nbHits).toBe(build.searchIndex.records.length);
+    expect(r!.nbHits).toBe(build.searchIndex.documentCount);
     expect(r!.hits.map((h) => h.type)).toEqual(["lvl1", "lvl1", "lvl1"]);
   });
 });
@@ -413,8 +414,39 @@ describe("the content store's search index", () => {
     const store = new ContentStore(env.CONTENT, "production");
     const a = await store.searchIndex(build.buildId);
     expect(await store.searchIndex(build.buildId)).toBe(a);
-    expect(a.size).toBe(build.searchIndex.records.length);
+    expect(a.size).toBe(build.searchIndex.documentCount);
     await expect(store.searchIndex("no-such-build")).rejects.toBeInstanceOf(ContentUnavailable);
+  });
+
+  /** Publishes a copy of the fixture build whose term shards are `value` (null: missing), queries, restores the channel. */
+  async function queryWithShards(value: string | null): Promise<Response> {
+    const id = `${build.buildId}-shards-${value === null ? "missing" : "corrupt"}`;
+    const digest = (i: number) => `${value === null ? "0" : "c"}${String(i).padStart(31, "0")}`;
+    const root = {
+      ...build.searchIndex,
+      shards: build.searchIndex.shards.map((s, i) => ({ ...s, digest: digest(i) })),
+    };
+    if (value !== null)
+      for (let i = 0; i < root.shards.length; i++) await env.CONTENT.put(kvKeys.blob(digest(i)), value);
+    await env.CONTENT.put(kvKeys.searchIndex(id), JSON.stringify(root));
+    await env.CONTENT.put(kvKeys.manifest(id), JSON.stringify({ ...build.manifest, buildId: id }));
+    await env.CONTENT.put(kvKeys.channel("production"), id);
+    try {
+      return await post(JSON.stringify({ requests: [{ indexName: INDEX, query: "alpha" }] }));
+    } finally {
+      await env.CONTENT.put(kvKeys.channel("production"), build.buildId);
+    }
+  }
+
+  it("answers Algolia's 503 JSON when a term shard is missing or corrupt, and searches again once it is back", async () => {
+    for (const value of [null, "{not json"]) {
+      const res = await queryWithShards(value);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("Retry-After")).toBe("10");
+      expect(await res.json()).toEqual({ message: "search is not available right now", status: 503 });
+    }
+    const [r] = await search({ indexName: INDEX, query: "alpha" });
+    expect(r!.nbHits).toBeGreaterThan(0);
   });
 });
 

@@ -2,14 +2,15 @@
 import { env } from "cloudflare:test";
 import fixture from "../../dist/test-fixture/build.json";
 import { kvKeys, type Manifest, type PageRecord } from "../../client/contracts/page";
-import type { SearchIndexFile } from "../../client/contracts/search";
+import type { SearchRoot } from "../../client/contracts/search-index";
 
 export const build = fixture as unknown as {
   buildId: string;
   manifest: Manifest;
   pages: Record<string, PageRecord>;
   assets: Record<string, string>;
-  searchIndex: SearchIndexFile;
+  searchIndex: SearchRoot;
+  searchPieces: Record<string, string>;
   files: { path: string; body: string }[];
 };
 
@@ -24,6 +25,7 @@ export async function seedFixture(channel = "production"): Promise<void> {
     );
   }
   await env.CONTENT.put(kvKeys.searchIndex(build.buildId), JSON.stringify(build.searchIndex));
+  for (const [digest, value] of Object.entries(build.searchPieces)) await env.CONTENT.put(kvKeys.blob(digest), value);
   for (const file of build.files) await env.CONTENT.put(kvKeys.blob(build.manifest.blobs.files[file.path]!), file.body);
   await env.CONTENT.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifest));
   await env.CONTENT.put(kvKeys.channel(channel), build.buildId);

@@ -4,8 +4,9 @@
  * cache keeps that cheap) so a publish is seen without a redeploy.
  */
 import { kvKeys, type Manifest, type PageRecord } from "../../client/contracts/page";
-import type { SearchIndexFile } from "../../client/contracts/search";
+import type { SearchRoot } from "../../client/contracts/search-index";
 import { SearchEngine } from "../search/engine";
+import { PieceLoader } from "../search/pieces";
 
 /** KV failed, timed out or does not hold the build yet: retrying may help (503 + Retry-After). */
 export class ContentUnavailable extends Error {
@@ -35,8 +36,8 @@ function read<T>(pending: Promise<T>, what: string): Promise<T> {
 
 const MANIFEST_MEMO_LIMIT = 4;
 const manifests = new Map<string, Promise<Manifest>>();
-/** Search indexes are large (parsed and loaded once per build): keep the live one and one more. */
-const SEARCH_MEMO_LIMIT = 2;
+/** Search roots are small (the pieces they list live in the search piece cache): keep a few builds'. */
+const SEARCH_MEMO_LIMIT = 4;
 const searchIndexes = new Map<string, Promise<SearchEngine>>();
 
 function memo<T>(map: Map<string, Promise<T>>, key: string, limit: number, load: () => Promise<T>): Promise<T> {
@@ -94,17 +95,19 @@ export class ContentStore {
     return memo;
   }
 
-  /** The build's search engine, loaded from KV once per isolate per build. */
+  /**
+   * The build's search engine: its root (the index's ranges and statistics, small) read once per
+   * isolate per build; the pieces a query needs are read then, through the per-isolate piece cache.
+   */
   searchIndex(buildId: string): Promise<SearchEngine> {
     return memo(searchIndexes, buildId, SEARCH_MEMO_LIMIT, async () => {
-      // No timeout: the index is large and read once per isolate per build.
-      const file = await this.kv
-        .get<SearchIndexFile>(kvKeys.searchIndex(buildId), { type: "json", cacheTtl: 3600 })
-        .catch((cause: unknown) => {
-          throw new ContentUnavailable("KV failed reading the search index", { cause });
-        });
-      if (!file) throw new ContentUnavailable(`build ${buildId} has no search index`);
-      return new SearchEngine(file);
+      const root = await read(
+        this.kv.get<SearchRoot>(kvKeys.searchIndex(buildId), { type: "json", cacheTtl: 3600 }),
+        "reading the search index",
+      );
+      if (!root) throw new ContentUnavailable(`build ${buildId} has no search index`);
+      if (root.version !== 3) throw new ContentUnavailable(`build ${buildId} has an older search index; publish again`);
+      return new SearchEngine(root, new PieceLoader(this.kv));
     });
   }
 

@@ -9,6 +9,7 @@ import { ContentUnavailable } from "../content-store";
 import type { Env, StoreVars } from "../env";
 import { log } from "../log";
 import type { SearchEngine } from "./engine";
+import { PieceUnavailable } from "./pieces";
 import {
   BadRequest,
   formatResult,
@@ -48,7 +49,7 @@ async function liveIndex(c: Context<SearchEnv>): Promise<{ engine: SearchEngine;
 
 function failure(e: unknown): Response {
   log.error("search_failed", { error: e });
-  if (e instanceof ContentUnavailable)
+  if (e instanceof ContentUnavailable || e instanceof PieceUnavailable)
     return jsonError(503, "search is not available right now", { "Retry-After": "10" });
   return jsonError(500, "search failed");
 }
@@ -68,9 +69,9 @@ async function jsonBody(c: Context<SearchEnv>): Promise<{ body: unknown } | Resp
   }
 }
 
-function run(engine: SearchEngine, q: ParsedQuery) {
+async function run(engine: SearchEngine, q: ParsedQuery) {
   const t = Date.now();
-  const result = engine.search(q);
+  const result = await engine.search(q);
   return formatResult(q, result, Date.now() - t);
 }
 
@@ -91,13 +92,17 @@ export async function handleQueries(c: Context<SearchEnv>): Promise<Response> {
   if (parsed.queries.some((q) => q.indexName !== live.indexName)) return noSuchIndex();
   try {
     let enough = false;
-    const results = parsed.queries.map((q) => {
+    const results = [];
+    for (const q of parsed.queries) {
       // stopIfEnoughMatches: once a query fills a page, the later ones are not run (answered empty).
-      if (enough) return formatResult(q, { ...emptyResult(q), query: q.query }, 0);
-      const r = run(live.engine, q);
+      if (enough) {
+        results.push(formatResult(q, { ...emptyResult(q), query: q.query }, 0));
+        continue;
+      }
+      const r = await run(live.engine, q);
       if (parsed.strategy === "stopIfEnoughMatches" && r.nbHits >= q.hitsPerPage) enough = true;
-      return r;
-    });
+      results.push(r);
+    }
     return json({ results, processingTimeMS: Date.now() - started });
   } catch (e) {
     return failure(e);
@@ -128,7 +133,7 @@ export async function handleSingleQuery(c: Context<SearchEnv>): Promise<Response
   if (live instanceof Response) return live;
   if (indexName !== live.indexName) return noSuchIndex();
   try {
-    return json(run(live.engine, q));
+    return json(await run(live.engine, q));
   } catch (e) {
     return failure(e);
   }

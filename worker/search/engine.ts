@@ -4,23 +4,31 @@
  * matches; stop words ignored, synonyms, plurals and accents folded, the last word as a prefix, typo
  * tolerance by word length, page titles above headings above text; plus facet filters and paging.
  */
-import MiniSearch, { type SearchResult } from "minisearch";
+import type { Query } from "minisearch";
 import {
   HITS_PER_PAGE,
   SEARCH_DOCS_TAG,
   SEARCH_LANGUAGE,
   capQuery,
   foldTerm,
-  miniSearchOptions,
   queryTokens,
-  type IndexedDocument,
   unpackRecord,
-  type SearchIndexFile,
   type SearchRecord,
   type SearchRecordType,
 } from "../../client/contracts/search";
+import {
+  pieceFor,
+  TYPE_LETTERS,
+  type FacetBundle,
+  type PieceRef,
+  type RecordBundle,
+  type SearchRoot,
+} from "../../client/contracts/search-index";
 import type { HighlightQuery } from "./highlight";
-import { meaningfulWords, planQuery, synonymTable, type SynonymTable } from "./query-plan";
+import { PieceUnavailable, type PieceLoader } from "./pieces";
+import { meaningfulWords, planQuery, synonymTable, type Slot, type SynonymTable } from "./query-plan";
+import { evaluate, type EvalOptions } from "./scoring";
+import { QueryTerms } from "./terms";
 
 /** AND of ORs: [["language:en"], ["docusaurus_tag:default", "docusaurus_tag:docs-default-current"]]. */
 export type FacetFilters = string[][];
@@ -104,53 +112,187 @@ export function perRecordFilters(filters: FacetFilters): FacetFilters | null {
   return left;
 }
 
+const BOOST_BY_LETTER: Record<string, number> = Object.fromEntries(
+  Object.entries(TYPE_LETTERS).map(([type, letter]) => [letter, TYPE_BOOST[type as SearchRecordType]]),
+);
+const TYPE_BY_LETTER = Object.fromEntries(Object.entries(TYPE_LETTERS).map(([t, l]) => [l, t])) as Record<
+  string,
+  SearchRecordType
+>;
+const FIELD_BOOST = { title: 4, keywords: 4, parents: 1.5, content: 1 };
+
+/** Every leaf of a query tree with the prefix and typo options it is evaluated with. */
+function leaves(
+  query: Query,
+  prefix: boolean,
+  fuzzy: boolean,
+  out: { term: string; prefix: boolean; fuzzy: boolean }[],
+) {
+  if (typeof query === "string") {
+    for (const term of queryTokens(query).map(foldTerm)) out.push({ term, prefix, fuzzy });
+    return;
+  }
+  const q = query as { prefix?: boolean; fuzzy?: unknown; queries: Query[] };
+  for (const sub of q.queries) leaves(sub, q.prefix ?? prefix, q.fuzzy === undefined ? fuzzy : !!q.fuzzy, out);
+}
+
+export interface Ranked {
+  id: number;
+  score: number;
+  /** MiniSearch's own order (score × query terms matched) breaks ties. */
+  raw: number;
+  terms: string[];
+}
+
+const better = (a: Ranked, b: Ranked) => b.score - a.score || b.raw - a.raw;
+
+/** Puts the best `k` hits first, in order (a full sort only when the list is short). */
+export function bestFirst(hits: Ranked[], k: number): void {
+  if (hits.length <= 4 * k) {
+    hits.sort(better);
+    return;
+  }
+  // A bounded list in order: most hits score below its last one and cost one comparison.
+  const top: Ranked[] = [];
+  for (const h of hits) {
+    if (top.length === k && better(top[k - 1]!, h) <= 0) continue;
+    let i = top.length < k ? top.length : k - 1;
+    while (i > 0 && better(top[i - 1]!, h) > 0) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = h;
+  }
+  // In place (no spread: a bucket may hold hundreds of thousands of hits).
+  const chosen = new Set(top);
+  const rest = hits.filter((h) => !chosen.has(h));
+  top.forEach((h, i) => (hits[i] = h));
+  rest.forEach((h, i) => (hits[top.length + i] = h));
+}
+
 export class SearchEngine {
-  private readonly mini: MiniSearch<IndexedDocument>;
-  /** Records unpacked on first use: a query touches a few, the file holds thousands. */
-  private readonly unpacked: (SearchRecord | undefined)[];
   /** Every record id, best first: the answer to an empty query. */
   private browseOrder: number[] | null = null;
   private readonly synonyms: SynonymTable;
-  private readonly terms: Set<string>;
 
-  constructor(private readonly file: SearchIndexFile) {
-    if (file.version !== 2) throw new Error(`unsupported search index version ${String(file.version)}`);
-    this.unpacked = new Array(file.records.length);
-    this.mini = MiniSearch.loadJS(file.index, miniSearchOptions);
-    this.synonyms = synonymTable(file.synonyms);
-    this.terms = new Set((file.index as unknown as { index: [string, unknown][] }).index.map(([term]) => term));
+  constructor(
+    private readonly root: SearchRoot,
+    private readonly pieces: PieceLoader,
+  ) {
+    if (root.version !== 3) throw new Error(`unsupported search index version ${String(root.version)}`);
+    this.synonyms = synonymTable(root.synonyms);
   }
 
   get size(): number {
-    return this.file.records.length;
+    return this.root.documentCount;
   }
 
-  record(id: number): SearchRecord {
-    return (this.unpacked[id] ??= unpackRecord(this.file, this.file.records[id]!));
+  private type(id: number): SearchRecordType {
+    return TYPE_BY_LETTER[this.root.types[id]!]!;
   }
 
-  /** Facets straight from the packed row: filtering does not unpack records. */
-  private facets(id: number): FacetReader {
-    const row = this.file.records[id]!;
-    return (attribute) => {
-      switch (attribute) {
-        case "language":
-          return SEARCH_LANGUAGE;
-        case "docusaurus_tag":
-          return SEARCH_DOCS_TAG;
-        case "type":
-          return row[1];
-        case "hierarchy.lvl0":
-          return this.file.strings[row[4][0]!];
-        case "hierarchy.lvl1":
-          return this.file.strings[row[4][1]!];
-        default:
-          return undefined;
-      }
+  /** Reads the bundles holding these record ids; the answer finds an id's bundle and its position there. */
+  private async bundles<T>(
+    pieces: PieceRef<number>[],
+    ids: number[],
+  ): Promise<(id: number) => { bundle: T; at: number }> {
+    const refs = [...new Set(ids.map((id) => pieceFor(pieces, id)))];
+    const loaded = await this.pieces.load<T>(refs.map((i) => pieces[i]!));
+    const byRef = new Map(refs.map((r, k) => [r, loaded[k]!]));
+    return (id) => {
+      const ref = pieceFor(pieces, id);
+      return { bundle: byRef.get(ref)!, at: id - pieces[ref]!.from };
     };
   }
 
-  search(q: EngineQuery): EngineResult {
+  /** The records of these ids, from their bundles. */
+  async records(ids: number[]): Promise<SearchRecord[]> {
+    const find = await this.bundles<RecordBundle>(this.root.records, ids);
+    return ids.map((id) => {
+      const { bundle, at } = find(id);
+      const row = bundle.records[at];
+      if (!row) throw new PieceUnavailable(`record ${id} is not in its bundle`);
+      return unpackRecord({ siteUrl: this.root.siteUrl, strings: bundle.strings }, row);
+    });
+  }
+
+  /** Keeps the ids whose facets pass the filters (facet bundles are read only here). */
+  private async filter(ids: number[], filters: FacetFilters): Promise<number[]> {
+    if (!filters.length) return ids;
+    const find = await this.bundles<FacetBundle>(this.root.facets, ids);
+    return ids.filter((id) => {
+      const { bundle: b, at: position } = find(id);
+      const at = 2 * position;
+      const read: FacetReader = (attribute) => {
+        switch (attribute) {
+          case "language":
+            return SEARCH_LANGUAGE;
+          case "docusaurus_tag":
+            return SEARCH_DOCS_TAG;
+          case "type":
+            return this.type(id);
+          case "hierarchy.lvl0":
+            return b.strings[b.levels[at]!];
+          case "hierarchy.lvl1":
+            return b.strings[b.levels[at + 1]!];
+          default:
+            return undefined;
+        }
+      };
+      return passesFilters(read, filters);
+    });
+  }
+
+  /** Loads the lexicon pieces and shards the slots read, then scores; unmatched slots count for nothing. */
+  private async match(typed: string[]): Promise<{ slots: Slot[]; ranked: Ranked[][] }> {
+    const terms = new QueryTerms(this.root);
+    const lexicon = new Set<number>();
+    // A first plan with every word unknown asks about every term any plan could use.
+    const probe = planQuery(typed, this.synonyms, (t) => {
+      for (const i of terms.lexiconFor(t, "exact")) lexicon.add(i);
+      return false;
+    });
+    const found: { term: string; prefix: boolean; fuzzy: boolean }[] = [];
+    for (const slot of probe) leaves(slot.query, false, false, found);
+    for (const l of found)
+      for (const i of terms.lexiconFor(l.term, l.fuzzy ? "near" : l.prefix ? "prefix" : "exact")) lexicon.add(i);
+    const lex = [...lexicon];
+    (await this.pieces.load(lex.map((i) => this.root.lexicon[i]!))).forEach((p, k) =>
+      terms.lexicon.set(lex[k]!, p as never),
+    );
+
+    const slots = planQuery(typed, this.synonyms, (t) => terms.has(t));
+    const options: EvalOptions = {
+      combineWith: "OR",
+      boost: FIELD_BOOST,
+      maxFuzzy: 2,
+      docBoost: (id) => BOOST_BY_LETTER[this.root.types[id]!] ?? 1,
+    };
+    const query: Query = { combineWith: "OR", queries: slots.map((s) => s.query) };
+    evaluate(terms, query, options); // first pass: which postings are wanted
+    const shards = [...new Set([...terms.wanted].map((t) => terms.shardFor(t)))];
+    (await this.pieces.load(shards.map((i) => this.root.shards[i]!))).forEach((p, k) =>
+      terms.shards.set(shards[k]!, p as never),
+    );
+    const matches = evaluate(terms, query, options);
+    const buckets: Ranked[][] = slots.map(() => []);
+    for (const [id, m] of matches) {
+      let slotsMatched = 0;
+      for (const slot of slots) if (m.terms.some((t) => slot.terms.has(t))) slotsMatched++;
+      // MiniSearch multiplies by the number of query terms matched; a slot's alternatives (synonyms,
+      // camelCase parts) are one word to the reader, so count slots instead.
+      const score = m.score * slotsMatched;
+      buckets[slots.length - Math.max(1, slotsMatched)]!.push({
+        id,
+        score,
+        raw: m.score * (m.terms.length || 1),
+        terms: m.match,
+      });
+    }
+    return { slots, ranked: buckets };
+  }
+
+  async search(q: EngineQuery): Promise<EngineResult> {
     const query = capQuery(q.query);
     const hitsPerPage = Math.min(Math.max(0, Math.floor(q.hitsPerPage ?? HITS_PER_PAGE)), MAX_HITS_PER_PAGE);
     const page = Math.max(0, Math.floor(q.page ?? 0));
@@ -158,43 +300,32 @@ export class SearchEngine {
     const typed = queryTokens(query).slice(0, 16);
     const originals = typed.length ? meaningfulWords(typed) : typed;
     const words = originals.map(foldTerm);
+    const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage);
 
-    let ranked: { id: number; score: number; terms: string[] }[];
+    let ranked: { id: number; terms: string[]; score: number }[];
     if (filters === null) {
       ranked = [];
     } else if (words.length === 0) {
-      this.browseOrder ??= this.file.records
-        .map((_, i) => i)
-        .sort((a, b) => TYPE_BOOST[this.file.records[b]![1]] - TYPE_BOOST[this.file.records[a]![1]] || a - b);
-      ranked = this.browseOrder
-        .filter((id) => passesFilters(this.facets(id), filters))
-        .map((id) => ({ id, score: 0, terms: [] }));
-    } else {
-      const slots = planQuery(typed, this.synonyms, (t) => this.terms.has(t));
-      const results: SearchResult[] = this.mini.search(
-        { combineWith: "OR", queries: slots.map((s) => s.query) },
-        {
-          maxFuzzy: 2,
-          boost: { title: 4, keywords: 4, parents: 1.5, content: 1 },
-          boostDocument: (id) => TYPE_BOOST[this.file.records[id as number]![1]],
-          filter: filters.length ? (r) => passesFilters(this.facets(r.id as number), filters) : undefined,
-        },
+      this.browseOrder ??= Array.from({ length: this.root.documentCount }, (_, i) => i).sort(
+        (a, b) => (BOOST_BY_LETTER[this.root.types[b]!] ?? 1) - (BOOST_BY_LETTER[this.root.types[a]!] ?? 1) || a - b,
       );
-      // Bucket by slots matched (most first); only the buckets the requested page reaches are sorted by score.
-      const buckets: { id: number; score: number; terms: string[] }[][] = slots.map(() => []);
-      for (const r of results) {
-        let slotsMatched = 0;
-        for (const slot of slots) if (r.queryTerms.some((t) => slot.terms.has(t))) slotsMatched++;
-        // MiniSearch multiplies by the number of query terms matched; a slot's alternatives (synonyms,
-        // camelCase parts) are one word to the reader, so count slots instead.
-        const score = (r.score / Math.max(1, r.queryTerms.length)) * slotsMatched;
-        buckets[slots.length - Math.max(1, slotsMatched)]!.push({ id: r.id as number, score, terms: r.terms });
-      }
-      const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage);
+      ranked = (await this.filter(this.browseOrder, filters)).map((id) => ({ id, score: 0, terms: [] }));
+    } else {
+      const { ranked: buckets } = await this.match(typed);
       ranked = [];
       for (const bucket of buckets) {
-        if (ranked.length < needed) bucket.sort((a, b) => b.score - a.score);
-        for (const hit of bucket) ranked.push(hit);
+        const kept = filters.length
+          ? new Set(
+              await this.filter(
+                bucket.map((h) => h.id),
+                filters,
+              ),
+            )
+          : null;
+        const hits = kept ? bucket.filter((h) => kept.has(h.id)) : bucket;
+        // Only the hits the requested page can reach are put in order; the rest only count.
+        if (ranked.length < needed) bestFirst(hits, needed - ranked.length);
+        for (const hit of hits) ranked.push(hit);
       }
     }
 
@@ -202,8 +333,10 @@ export class SearchEngine {
     const reachable = Math.min(nbHits, PAGINATION_LIMIT);
     const nbPages = hitsPerPage > 0 ? Math.ceil(reachable / hitsPerPage) : 0;
     const start = page * hitsPerPage;
-    const hits = (start < reachable ? ranked.slice(start, Math.min(start + hitsPerPage, reachable)) : []).map((h) => ({
-      record: this.record(h.id),
+    const shown = start < reachable ? ranked.slice(start, Math.min(start + hitsPerPage, reachable)) : [];
+    const records = await this.records(shown.map((h) => h.id));
+    const hits = shown.map((h, i) => ({
+      record: records[i]!,
       score: h.score,
       highlight: { words, originals, terms: new Set([...words, ...h.terms]) },
     }));

@@ -77,10 +77,10 @@ export async function renderSearchPage(
     try {
       const engine = await store.searchIndex(buildId);
       const facetFilters = search.contextualSearch ? parseFacetFilters(CONTEXTUAL_FACET_FILTERS) : [];
-      let result = engine.search({ query, page: requested - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
+      let result = await engine.search({ query, page: requested - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
       // A page past the end (an old link, a hand-edited URL) shows the last page instead.
       if (result.hits.length === 0 && result.nbPages > 0)
-        result = engine.search({ query, page: result.nbPages - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
+        result = await engine.search({ query, page: result.nbPages - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
       const toHref = searchResultUrlProcessor(search);
       Object.assign(view, {
         page: result.page + 1,

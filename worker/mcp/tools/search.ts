@@ -45,7 +45,7 @@ export const searchDocs = defineTool({
       facetFilters.push([`hierarchy.lvl0:${found.label}`]);
     }
     const engine = await docs.store.searchIndex(buildId);
-    const result = engine.search({ query, hitsPerPage: limit, facetFilters });
+    const result = await engine.search({ query, hitsPerPage: limit, facetFilters });
     if (result.hits.length === 0) return `No results for "${result.query}".`;
     const site = await docs.siteUrl();
     const lines = result.hits.flatMap(({ record, highlight }, i) => {

@@ -1,0 +1,152 @@
+/**
+ * The search index in pieces: every piece stays small, a query reads only the pieces its words
+ * need (and finds records whose words sit in different shards), the per-isolate cache stays within
+ * its bound without changing answers, and a missing or corrupt piece fails the query as unavailable.
+ */
+import { describe, expect, it } from "vitest";
+import { kvKeys } from "../../client/contracts/page";
+import { HIERARCHY_LEVELS, type SearchRecord } from "../../client/contracts/search";
+import { pieceFor, searchPieceDigests } from "../../client/contracts/search-index";
+import { buildSearchIndex, PIECE_BYTES, type SearchIndexBuild } from "../../scripts/search/build-index";
+import { bestFirst, SearchEngine, type Ranked } from "../../worker/search/engine";
+import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
+
+const SITE = "https://docs.example.test";
+const FILTERS = [["language:en"], ["docusaurus_tag:default", "docusaurus_tag:docs-default-current"]];
+
+/** A deterministic word per number, spread over the alphabet ("word 0" → "baka", …). */
+function word(n: number): string {
+  const letters = "bdfgklmnprstvz";
+  const vowels = "aeiou";
+  let out = "";
+  let k = n;
+  do {
+    out += letters[k % letters.length]! + vowels[Math.floor(k / letters.length) % vowels.length]!;
+    k = Math.floor(k / 70);
+  } while (k > 0);
+  return `${out}ka`;
+}
+
+/** `pages` pages of a title and `perPage` text records each, over a vocabulary of a few thousand words. */
+function records(pages: number, perPage: number): SearchRecord[] {
+  const out: SearchRecord[] = [];
+  for (let p = 0; p < pages; p++) {
+    const route = `${SITE}/page-${p}`;
+    const title = `Page ${word(p)} ${word(p + 1000)}`;
+    const base = {
+      hierarchy: Object.fromEntries(HIERARCHY_LEVELS.map((l) => [l, null])) as unknown as SearchRecord["hierarchy"],
+      url_without_anchor: route,
+      language: "en" as const,
+      docusaurus_tag: "docs-default-current" as const,
+    };
+    base.hierarchy.lvl0 = p % 2 ? "Learn" : "Build";
+    base.hierarchy.lvl1 = title;
+    out.push({
+      ...base,
+      objectID: `${p}-0`,
+      type: "lvl1",
+      content: null,
+      url: route,
+      anchor: null,
+      weight: { pageRank: 0, level: 90, position: 0 },
+    });
+    for (let r = 1; r <= perPage; r++) {
+      const text = Array.from({ length: 12 }, (_, i) => word((p * 31 + r * 7 + i * 13) % 3000)).join(" ");
+      out.push({
+        ...base,
+        objectID: `${p}-${r}`,
+        type: "content",
+        content: text,
+        url: route,
+        anchor: null,
+        weight: { pageRank: 0, level: 0, position: r },
+      });
+    }
+  }
+  return out;
+}
+
+class CountingKv {
+  reads: string[] = [];
+  constructor(readonly data: Map<string, string>) {}
+  async get(key: string): Promise<string | null> {
+    this.reads.push(key);
+    return this.data.get(key) ?? null;
+  }
+}
+
+function kvOf(index: SearchIndexBuild): CountingKv {
+  return new CountingKv(new Map([...index.pieces].map(([digest, value]) => [kvKeys.blob(digest), value])));
+}
+
+const index = buildSearchIndex(records(400, 12), SITE);
+
+describe("the search index's pieces", () => {
+  it("cuts the index into many pieces, each near its target size and far under KV's limit", () => {
+    expect(index.root.shards.length).toBeGreaterThan(3);
+    expect(index.root.records.length).toBeGreaterThan(3);
+    expect(searchPieceDigests(index.root).sort()).toEqual([...index.pieces.keys()].sort());
+    const largest = Math.max(...[...index.pieces.values()].map((v) => Buffer.byteLength(v)));
+    expect(largest).toBeLessThan(2 * Math.max(...Object.values(PIECE_BYTES)));
+    expect(JSON.stringify(index.root).length).toBeLessThan(64 * 1024);
+  });
+
+  it("finds a record by words from different shards, reading only the pieces the query needs", async () => {
+    const target = records(400, 12).find((r) => r.objectID === "123-0")!;
+    const [, a, b] = target.hierarchy.lvl1.split(" ") as [string, string, string];
+    expect(pieceFor(index.root.shards, a)).not.toBe(pieceFor(index.root.shards, b));
+    const kv = kvOf(index);
+    const engine = new SearchEngine(index.root, new PieceLoader(kv, new PieceCache(64 * 1024 * 1024)));
+    const result = await engine.search({ query: `${a} ${b}`, facetFilters: FILTERS });
+    expect(result.hits[0]!.record.hierarchy.lvl1).toBe(target.hierarchy.lvl1);
+    expect(result.hits[0]!.record.url).toBe(`${SITE}/page-123`);
+    expect(kv.reads).toContain(kvKeys.blob(index.root.shards[pieceFor(index.root.shards, a)]!.digest));
+    expect(kv.reads).toContain(kvKeys.blob(index.root.shards[pieceFor(index.root.shards, b)]!.digest));
+    expect(kv.reads.length).toBeLessThan(index.pieces.size / 4);
+  });
+
+  it("keeps the cache within its bound and answers as an unbounded cache does", async () => {
+    const queries = [word(5), `${word(40)} ${word(41)}`, word(900).slice(0, 4), word(2000), `${word(7)} ${word(1200)}`];
+    const big = new SearchEngine(index.root, new PieceLoader(kvOf(index), new PieceCache(256 * 1024 * 1024)));
+    const small = new PieceCache(PIECE_BYTES.shard * 2);
+    const bounded = new SearchEngine(index.root, new PieceLoader(kvOf(index), small));
+    for (const round of [1, 2])
+      for (const query of queries) {
+        const [x, y] = [await big.search({ query }), await bounded.search({ query })];
+        expect(
+          y.hits.map((h) => h.record.objectID),
+          `${query}, round ${round}`,
+        ).toEqual(x.hits.map((h) => h.record.objectID));
+        expect(y.nbHits).toBe(x.nbHits);
+        expect(small.size.bytes).toBeLessThanOrEqual(small.maxBytes + PIECE_BYTES.shard * 2);
+      }
+    expect(small.size.pieces).toBeLessThan(index.pieces.size);
+  });
+
+  it("fails a query as unavailable when a shard is missing or corrupt", async () => {
+    const term = word(77);
+    const shard = index.root.shards[pieceFor(index.root.shards, term)]!;
+    for (const value of [undefined, "{not json", "42"]) {
+      const kv = kvOf(index);
+      if (value === undefined) kv.data.delete(kvKeys.blob(shard.digest));
+      else kv.data.set(kvKeys.blob(shard.digest), value);
+      const engine = new SearchEngine(index.root, new PieceLoader(kv, new PieceCache(1024 * 1024)));
+      await expect(engine.search({ query: term })).rejects.toBeInstanceOf(PieceUnavailable);
+    }
+  });
+});
+
+describe("ordering a bucket of hits", () => {
+  it("puts the best hits of a 300,000-hit bucket first, in order, and keeps every hit", () => {
+    const hits: Ranked[] = Array.from({ length: 300_000 }, (_, i) => ({
+      id: i,
+      score: (i * 7919) % 100_003,
+      raw: i % 7,
+      terms: [],
+    }));
+    bestFirst(hits, 20);
+    const best = [...hits].sort((a, b) => b.score - a.score || b.raw - a.raw).slice(0, 20);
+    expect(hits.slice(0, 20).map((h) => h.id)).toEqual(best.map((h) => h.id));
+    expect(new Set(hits.map((h) => h.id)).size).toBe(300_000);
+  });
+});
