@@ -1,9 +1,11 @@
 /**
- * The Hono app: middleware, then the routes in the order they are tried. A page request runs
+ * The Hono app: the live build (channel pointer, manifest), then the site mounted at the build's base
+ * URL (worker/base-url.ts); the site's middleware, then its routes in the order they are tried. A page request runs
  * clean URL → page cache → live build (channel pointer, manifest) → configured redirects → search
  * page → files → doc page; failures become statuses in worker/middleware/errors.ts.
  */
 import { Hono } from "hono";
+import { mountAtBase } from "./base-url";
 import { drainBody } from "./drain-body";
 import type { AppEnv } from "./env";
 import { securityHeaders } from "./headers";
@@ -18,12 +20,18 @@ import { buildRedirects } from "./routes/redirects";
 import { searchPage } from "./routes/search-page";
 import { searchApi } from "./search";
 
+/** The site as it is at the root: worker/base-url.ts hands it every request, its base URL stripped. */
+export const site = new Hono<AppEnv>();
+
+site.onError(onError);
+site.use(contentStore);
+site.route("/_assets", assets);
+site.route("/", searchApi);
+site.on(["GET", "HEAD"], "*", cleanUrl, pageCache, liveBuild, buildRedirects, searchPage, machineFiles, docPage);
+site.all("*", (c) => c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" }));
+
 export const app = new Hono<AppEnv>();
 
 app.onError(onError);
 app.use(drainBody, securityHeaders, contentStore);
-
-app.route("/_assets", assets);
-app.route("/", searchApi);
-app.on(["GET", "HEAD"], "*", cleanUrl, pageCache, liveBuild, buildRedirects, searchPage, machineFiles, docPage);
-app.all("*", (c) => c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" }));
+app.all("*", mountAtBase(site));

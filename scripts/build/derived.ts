@@ -49,8 +49,13 @@ function sitemapXml(siteUrl: string, routes: string[], lastmod: (route: string) 
   return `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(urlset)}\n`;
 }
 
-function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+function robotsTxt(siteUrl: string, base: string): string {
+  return `User-agent: *\nAllow: ${base}\nDisallow: ${base}_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
+
+/** The site's address with its base URL, without the final "/": what routes are appended to. */
+function siteUrlOf(config: Manifest["config"]): string {
+  return config.url + config.baseUrl.replace(/\/$/, "");
 }
 
 function llmsSection(items: SidebarItem[], manifest: Manifest, siteUrl: string, depth = 0): string[] {
@@ -70,17 +75,18 @@ function llmsSection(items: SidebarItem[], manifest: Manifest, siteUrl: string, 
 
 function llmsTxt(manifest: Manifest): string {
   const { config } = manifest;
+  const siteUrl = siteUrlOf(config);
   const sections: [string, SidebarItem[]][] = config.sections.map((s) => [s.label, manifest.sidebars[s.id] ?? []]);
   return [
     `# ${config.navbar.title} documentation`,
     "",
     `> ${config.tagline}`,
     "",
-    `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). The whole site in one file: ${config.url}/llms-full.txt`,
+    `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). The whole site in one file: ${siteUrl}/llms-full.txt`,
     "",
     ...sections
       .filter(([, items]) => items.length)
-      .flatMap(([title, items]) => [`## ${title}`, "", ...llmsSection(items, manifest, config.url), ""]),
+      .flatMap(([title, items]) => [`## ${title}`, "", ...llmsSection(items, manifest, siteUrl), ""]),
   ].join("\n");
 }
 
@@ -107,18 +113,23 @@ export async function derivedFiles(
     return { route, body: markdownOf(route, page) };
   });
   const md = "text/markdown; charset=utf-8";
+  const siteUrl = siteUrlOf(manifest.config);
   return [
     {
       path: "/sitemap.xml",
       contentType: "application/xml; charset=utf-8",
-      body: sitemapXml(manifest.config.url, routes, lastmod),
+      body: sitemapXml(siteUrl, routes, lastmod),
     },
-    { path: "/robots.txt", contentType: "text/plain; charset=utf-8", body: robotsTxt(manifest.config.url) },
+    {
+      path: "/robots.txt",
+      contentType: "text/plain; charset=utf-8",
+      body: robotsTxt(siteUrl, manifest.config.baseUrl),
+    },
     { path: "/llms.txt", contentType: "text/plain; charset=utf-8", body: llmsTxt(manifest) },
     {
       path: "/llms-full.txt",
       contentType: "text/plain; charset=utf-8",
-      body: twins.map((t) => `<!-- ${manifest.config.url}${t.route} -->\n${t.body}`).join("\n\n"),
+      body: twins.map((t) => `<!-- ${siteUrl}${t.route} -->\n${t.body}`).join("\n\n"),
     },
     ...twins.map((t) => ({ path: markdownPathOf(t.route), contentType: md, body: t.body })),
   ];
