@@ -37,6 +37,8 @@ if (watchMode) {
 } else {
   const server = await startLocalServer({ root, port, kvPersist: localKvPersistDir(siteRoot) });
   const started = performance.now();
+  /** The site's base URL (site.yaml baseUrl): the printed address leads there. */
+  let base = "/";
   try {
     const build = await buildSite({
       root: siteRoot,
@@ -44,13 +46,14 @@ if (watchMode) {
       warn: (m) => console.warn(`warning: ${m}`),
     });
     const result = await publishBuild(server.kv, build, "production");
+    base = build.manifest.config.baseUrl;
     console.log(
       `startup: published build ${result.buildId} (${build.pages.size} pages, ${result.keysWritten} keys written) in ${Math.round(performance.now() - started)} ms`,
     );
   } catch (e) {
     console.error(`startup: build failed; the site keeps serving the previous build.\n${(e as Error).message}`);
   }
-  console.log(`Movement docs at ${server.url.href.replace(/\/$/, "")}`);
+  console.log(`Movement docs at ${server.url.origin}${base === "/" ? "" : base}`);
   const stop = async () => {
     await server.dispose();
     process.exit(0);

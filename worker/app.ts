@@ -1,17 +1,19 @@
 /**
- * The Hono app: middleware, then the routes in the order they are tried. A page request runs
+ * The Hono app: the live build (channel pointer, manifest), then the site mounted at the build's base
+ * URL (worker/base-url.ts); the site's middleware, then its routes in the order they are tried. A page request runs
  * clean URL → page cache → live build (channel pointer, manifest) → configured redirects → search
- * page → files → doc page; failures become statuses in worker/middleware/errors.ts. `/mcp` is the
- * docs' MCP server (worker/mcp).
+ * page → files → doc page; failures become statuses in worker/middleware/errors.ts. `/mcp` (under the
+ * base) is the docs' MCP server (worker/mcp).
  */
 import { Hono } from "hono";
 import { MCP_PATH } from "../client/contracts/mcp";
+import { mountAtBase } from "./base-url";
 import { drainBody } from "./drain-body";
 import type { AppEnv } from "./env";
 import { securityHeaders } from "./headers";
 import { cleanUrl } from "./middleware/clean-url";
-import { contentStore, liveBuild } from "./middleware/content";
 import { mcp } from "./mcp";
+import { contentStore, liveBuild } from "./middleware/content";
 import { onError } from "./middleware/errors";
 import { pageCache } from "./middleware/page-cache";
 import { assets } from "./routes/assets";
@@ -21,13 +23,19 @@ import { buildRedirects } from "./routes/redirects";
 import { searchPage } from "./routes/search-page";
 import { searchApi } from "./search";
 
+/** The site as it is at the root: worker/base-url.ts hands it every request, its base URL stripped. */
+export const site = new Hono<AppEnv>();
+
+site.onError(onError);
+site.use(contentStore);
+site.route("/_assets", assets);
+site.route(MCP_PATH, mcp);
+site.route("/", searchApi);
+site.on(["GET", "HEAD"], "*", cleanUrl, pageCache, liveBuild, buildRedirects, searchPage, machineFiles, docPage);
+site.all("*", (c) => c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" }));
+
 export const app = new Hono<AppEnv>();
 
 app.onError(onError);
 app.use(drainBody, securityHeaders, contentStore);
-
-app.route("/_assets", assets);
-app.route(MCP_PATH, mcp);
-app.route("/", searchApi);
-app.on(["GET", "HEAD"], "*", cleanUrl, pageCache, liveBuild, buildRedirects, searchPage, machineFiles, docPage);
-app.all("*", (c) => c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" }));
+app.all("*", mountAtBase(site));

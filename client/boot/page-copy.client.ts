@@ -1,4 +1,5 @@
 /** "Copy page": fetches the page's Markdown twin on click and puts it on the clipboard. */
+import { withBase } from "../contracts/base-url";
 import { onClick } from "./dom.client";
 
 function done(button: HTMLElement, text: string): void {
@@ -8,7 +9,9 @@ function done(button: HTMLElement, text: string): void {
 
 export function setupPageCopy(): void {
   onClick("[data-copy-page]", (button) => {
-    const markdown = fetch(button.dataset.copyPage!).then((r) => {
+    // The path is the route's twin; under a base URL (site.yaml baseUrl) it lives below the base.
+    const path = withBase(document.documentElement.dataset.baseUrl ?? "/", button.dataset.copyPage!);
+    const markdown = fetch(path).then((r) => {
       if (!r.ok) throw new Error(String(r.status));
       return r.text();
     });

@@ -4,18 +4,11 @@
  */
 import { rememberDocsVersion } from "./storage.client";
 
+/** The server renders the banner (client/layout/BaseUrlBanner.tsx) and the stylesheet hides it; shown when the address lies outside the base URL. */
 function baseUrlBanner(): void {
   const base = document.documentElement.dataset.baseUrl ?? "/";
   if (location.pathname.startsWith(base)) return;
-  const banner = document.createElement("div");
-  banner.className = "base-url-banner";
-  banner.setAttribute("role", "alert");
-  const strong = document.createElement("strong");
-  strong.textContent = "Your site did not load properly.";
-  const detail = document.createElement("span");
-  detail.textContent = ` This page is served at ${location.pathname}, outside the configured base URL ${base}. Set baseUrl in content/site.yaml to the path the site is served from.`;
-  banner.append(strong, detail);
-  document.body.prepend(banner);
+  document.querySelector(".base-url-banner")?.classList.add("shown");
 }
 
 function loadAssistant(): void {

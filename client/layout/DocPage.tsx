@@ -3,6 +3,7 @@ import type { Manifest, PageRecord } from "../contracts/page";
 import { sectionLabel } from "../contracts/site-config";
 import { Tree } from "../render/TreeRenderer";
 import { PageActions } from "./PageActions";
+import { publicSiteUrl } from "../contracts/base-url";
 import { Sidebar } from "./Sidebar";
 import { Toc, TocOutline } from "./Toc";
 
@@ -38,7 +39,7 @@ export function DocPage({ page, manifest }: { page: PageRecord; manifest: Manife
               </ol>
             </nav>
           ) : null}
-          <PageActions route={page.route} siteUrl={manifest.config.url} />
+          <PageActions route={page.route} siteUrl={publicSiteUrl(manifest.config)} />
           <TocOutline toc={page.toc} />
           <article className="markdown">
             {page.hasTitleHeading ? null : <h1>{page.title}</h1>}

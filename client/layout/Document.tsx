@@ -6,7 +6,9 @@ import type { ReactNode } from "react";
 import type { SiteConfig } from "../contracts/site-config";
 import { PREPAINT_SCRIPT } from "../boot/prepaint";
 import { localeUrl } from "../contracts/locale-url";
+import { withBase } from "../contracts/base-url";
 import { AnnouncementBar } from "./AnnouncementBar";
+import { BaseUrlBanner } from "./BaseUrlBanner";
 import { Footer } from "./Footer";
 import { MarkSymbol } from "./MovementMark";
 import { Navbar } from "./Navbar";
@@ -56,12 +58,12 @@ export function Document(props: DocumentProps) {
         <title>{fullTitle}</title>
         <meta name="description" content={description} />
         {robots ? <meta name="robots" content={robots} /> : null}
-        {path ? <link rel="canonical" href={`${config.url}${path}`} /> : null}
+        {path ? <link rel="canonical" href={`${config.url}${withBase(config.baseUrl, path)}`} /> : null}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={config.navbar.title} />
         <meta property="og:title" content={fullTitle} />
         <meta property="og:description" content={description} />
-        {path ? <meta property="og:url" content={`${config.url}${path}`} /> : null}
+        {path ? <meta property="og:url" content={`${config.url}${withBase(config.baseUrl, path)}`} /> : null}
         <meta name="twitter:card" content="summary" />
         <meta name="twitter:title" content={fullTitle} />
         <meta name="twitter:description" content={description} />
@@ -89,6 +91,7 @@ export function Document(props: DocumentProps) {
         <script type="module" src={assets.boot} />
       </head>
       <body>
+        <BaseUrlBanner base={config.baseUrl} />
         <MarkSymbol />
         <a className="skip-link" href="#main">
           Skip to main content

@@ -12,6 +12,7 @@ import { MCP_PATH, MCP_SERVER_NAME } from "../../client/contracts/mcp";
 import { llmsFullFiles } from "./llms-full";
 import { pageToMarkdown } from "./markdown";
 import { sitemapFiles } from "./sitemap";
+import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
 
 export interface DerivedFile {
   path: string;
@@ -40,8 +41,8 @@ async function lastModified(root: string, dirs: string[]): Promise<Map<string, s
   return dates;
 }
 
-function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+function robotsTxt(siteUrl: string, base: string): string {
+  return `User-agent: *\nAllow: ${base}\nDisallow: ${base}_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
 function llmsSection(items: SidebarItem[], manifest: Manifest, siteUrl: string, depth = 0): string[] {
@@ -61,19 +62,20 @@ function llmsSection(items: SidebarItem[], manifest: Manifest, siteUrl: string, 
 
 function llmsTxt(manifest: Manifest): string {
   const { config } = manifest;
+  const siteUrl = siteUrlOf(config);
   const sections: [string, SidebarItem[]][] = config.sections.map((s) => [s.label, manifest.sidebars[s.id] ?? []]);
   return [
     `# ${config.navbar.title} documentation`,
     "",
     `> ${config.tagline}`,
     "",
-    `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). The whole site as Markdown, one file per section: ${config.url}/llms-full.txt lists them`,
+    `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). The whole site as Markdown, one file per section: ${siteUrl}/llms-full.txt lists them`,
     "",
-    `AI assistants can connect to the MCP server at ${config.url}${MCP_PATH} (Streamable HTTP, read-only, no sign-in). Its tools: search_docs, get_page, list_api_operations, get_api_operation, get_network_info; every page is also a resource. Example client configuration: \`{"mcpServers": {"${MCP_SERVER_NAME}": {"url": "${config.url}${MCP_PATH}"}}}\``,
+    `AI assistants can connect to the MCP server at ${siteUrl}${MCP_PATH} (Streamable HTTP, read-only, no sign-in). Its tools: search_docs, get_page, list_api_operations, get_api_operation, get_network_info; every page is also a resource. Example client configuration: \`{"mcpServers": {"${MCP_SERVER_NAME}": {"url": "${siteUrl}${MCP_PATH}"}}}\``,
     "",
     ...sections
       .filter(([, items]) => items.length)
-      .flatMap(([title, items]) => [`## ${title}`, "", ...llmsSection(items, manifest, config.url), ""]),
+      .flatMap(([title, items]) => [`## ${title}`, "", ...llmsSection(items, manifest, siteUrl), ""]),
   ].join("\n");
 }
 
@@ -101,12 +103,13 @@ export async function derivedFiles(
   });
   const md = "text/markdown; charset=utf-8";
   const text = "text/plain; charset=utf-8";
+  const siteUrl = siteUrlOf(manifest.config);
   return [
-    ...sitemapFiles(manifest.config.url, routes, lastmod).map((f) => ({
+    ...sitemapFiles(siteUrl, routes, lastmod).map((f) => ({
       ...f,
       contentType: "application/xml; charset=utf-8",
     })),
-    { path: "/robots.txt", contentType: text, body: robotsTxt(manifest.config.url) },
+    { path: "/robots.txt", contentType: text, body: robotsTxt(siteUrl, manifest.config.baseUrl) },
     { path: "/llms.txt", contentType: text, body: llmsTxt(manifest) },
     ...llmsFullFiles(manifest, twins).map((f) => ({ ...f, contentType: text })),
     ...twins.map((t) => ({ path: markdownPathOf(t.route), contentType: md, body: t.body })),

@@ -5,6 +5,7 @@
  * (`/llms-full/<folder>-1.txt`, `-2`, …). No value grows with the whole site.
  */
 import type { Manifest } from "../../client/contracts/page";
+import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
 
 /** Largest body of one per-section file, in bytes (a single larger page gets a part of its own). */
 export const LLMS_FULL_PART_BYTES = 4 * 1024 * 1024;
@@ -49,12 +50,13 @@ function parts(entries: string[], cap: number): string[] {
 
 export function llmsFullFiles(manifest: Manifest, twins: TwinOfRoute[], cap = LLMS_FULL_PART_BYTES): TextFile[] {
   const { config } = manifest;
+  const siteUrl = siteUrlOf(config);
   const groups = new Map<string, { label: string; entries: string[] }>();
   for (const s of config.sections) groups.set(s.folder, { label: s.label, entries: [] });
   const other = { label: "Other pages", entries: [] as string[] };
   for (const twin of twins) {
     const folder = sectionOf(manifest, twin);
-    (folder ? groups.get(folder)! : other).entries.push(`<!-- ${config.url}${twin.route} -->\n${twin.body}`);
+    (folder ? groups.get(folder)! : other).entries.push(`<!-- ${siteUrl}${twin.route} -->\n${twin.body}`);
   }
   const files: TextFile[] = [];
   const index: string[] = [];
@@ -68,7 +70,7 @@ export function llmsFullFiles(manifest: Manifest, twins: TwinOfRoute[], cap = LL
     );
     bodies.forEach((body, i) => files.push({ path: paths[i]!, body }));
     index.push(
-      `- ${group.label} (${group.entries.length} page${group.entries.length === 1 ? "" : "s"}): ${paths.map((p) => `${config.url}${p}`).join(", ")}`,
+      `- ${group.label} (${group.entries.length} page${group.entries.length === 1 ? "" : "s"}): ${paths.map((p) => `${siteUrl}${p}`).join(", ")}`,
     );
   }
   const head = [

@@ -48,8 +48,14 @@ export const siteConfigSchema = strictObject({
   tagline: z.string().default(""),
   /** Production origin, used for canonical URLs, the sitemap and search records; a trailing / is dropped. */
   url: z.url().transform((u) => u.replace(/\/+$/, "")),
-  /** Path prefix the site lives under; only "/" is supported by the worker. */
-  baseUrl: z.literal("/").default("/"),
+  /** Path prefix the site lives under, starting and ending with "/": "/" (the root) or e.g. "/docs/". */
+  baseUrl: z
+    .string()
+    .regex(
+      /^\/([A-Za-z0-9._~-]+\/)*$/,
+      'must start and end with "/" and hold only letters, digits, ".", "_", "~" and "-" between (e.g. "/" or "/docs/")',
+    )
+    .default("/"),
   /** true: routes end in "/"; false: never; null: as the files give them (the old site's default). */
   trailingSlash: z.boolean().nullable().default(null),
   /** One locale for now; localeUrl (client/contracts) is ready for more. */

@@ -2,6 +2,7 @@
  * Search records from page trees, in the DocSearch shape: one record per page title, per heading
  * and per block of text (paragraph, list item, table row, caption…) under its headings.
  */
+import { withBase } from "../../client/contracts/base-url";
 import { createHash } from "node:crypto";
 import {
   LEVEL_WEIGHT,
@@ -73,11 +74,11 @@ function children(el: TreeElement): TreeNode[] {
   return el.slice(2) as TreeNode[];
 }
 
-/** What the records need of the site: its origin, and its sections for the first level of the hierarchy. */
-export type SearchSite = Pick<SiteConfig, "url" | "sections">;
+/** What the records need of the site: its origin and base URL ("/" when not given), and its sections for the first level of the hierarchy. */
+export type SearchSite = Pick<SiteConfig, "url" | "sections"> & Partial<Pick<SiteConfig, "baseUrl">>;
 
 export function searchRecordsOf(page: SearchablePage, site: SearchSite, pageRank = 0): SearchRecord[] {
-  const base = `${site.url}${page.route}`;
+  const base = `${site.url}${withBase(site.baseUrl ?? "/", page.route)}`;
   const lvl0 = sectionLabel(site, page.sidebar);
   const hierarchy: SearchHierarchy = {
     lvl0,
@@ -193,7 +194,7 @@ export function searchRecords(
   keyOf?: (page: SearchablePage) => string,
   memo?: { get(key: string): SearchRecord[] | undefined; set(key: string, value: SearchRecord[]): void },
 ): SearchRecord[] {
-  const siteKey = JSON.stringify([site.url, site.sections]);
+  const siteKey = JSON.stringify([site.url, site.baseUrl, site.sections]);
   const recordsOf = (page: SearchablePage) => {
     if (!keyOf || !memo) return searchRecordsOf(page, site);
     const key = `${siteKey}\0${keyOf(page)}`;

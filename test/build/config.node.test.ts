@@ -53,4 +53,27 @@ describe("content/site.yaml", () => {
     expect(llms).toContain("## Tutorials");
     expect(llms).not.toContain("## Learn");
   });
+
+  it.each(["docs", "/docs", "docs/", "/docs//", "/do cs/"])(
+    "fails the build on baseUrl %j, saying what a base URL must be",
+    async (bad) => {
+      const s = await siteWith((y) => y.replace("url: https://docs.example.test\n", `$&baseUrl: "${bad}"\n`));
+      await expect(buildSite({ root: s.root })).rejects.toThrow(
+        'content/site.yaml: baseUrl: must start and end with "/" and hold only letters, digits, ".", "_", "~" and "-" between (e.g. "/" or "/docs/")',
+      );
+    },
+  );
+
+  it("accepts baseUrl /docs/ and puts it in the sitemap, robots.txt, llms.txt and search records", async () => {
+    const s = await siteWith((y) => y.replace("url: https://docs.example.test\n", "$&baseUrl: /docs/\n"));
+    const build = await buildSite({ root: s.root });
+    expect(build.manifest.config.baseUrl).toBe("/docs/");
+    const file = (p: string) => build.files.find((f) => f.path === p)!.body;
+    const locs = [...file("/sitemap.xml").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs.length).toBeGreaterThan(0);
+    for (const loc of locs) expect(loc).toMatch(/^https:\/\/docs\.example\.test\/docs\//);
+    expect(file("/robots.txt")).toContain("Sitemap: https://docs.example.test/docs/sitemap.xml");
+    expect(file("/llms.txt")).toContain("(https://docs.example.test/docs/learn/");
+    for (const r of build.search.records) expect(r.url).toMatch(/^https:\/\/docs\.example\.test\/docs\//);
+  });
 });

@@ -66,8 +66,16 @@ export class ContentStore {
     private readonly pointerTtl = 30,
   ) {}
 
-  /** The build id the channel points at. */
-  async liveBuildId(): Promise<string> {
+  private live: Promise<string> | undefined;
+
+  /** The build id the channel points at, read once per store (a store lives for one request). */
+  liveBuildId(): Promise<string> {
+    this.live ??= this.readLiveBuildId();
+    this.live.catch(() => (this.live = undefined));
+    return this.live;
+  }
+
+  private async readLiveBuildId(): Promise<string> {
     const id = await read(
       this.kv.get(kvKeys.channel(this.channel), { cacheTtl: this.pointerTtl }),
       "reading the channel pointer",

@@ -3,6 +3,7 @@
  * channel pointer, then the memoised manifest), its pages' Markdown twins and files. Free of the
  * MCP SDK, so the route module can use it before the SDK is loaded.
  */
+import { publicSiteUrl } from "../../client/contracts/base-url";
 import { markdownPathOf, routeOfMarkdownPath } from "../../client/contracts/markdown-path";
 import type { Manifest } from "../../client/contracts/page";
 import type { ContentStore } from "../content-store";
@@ -37,7 +38,7 @@ export class LiveDocs {
 
   /** The site's public URL without a trailing slash (page URLs are this plus the route). */
   async siteUrl(): Promise<string> {
-    return (await this.build()).manifest.config.url.replace(/\/+$/, "");
+    return publicSiteUrl((await this.build()).manifest.config);
   }
 
   /**

@@ -8,8 +8,16 @@ import { createMiddleware } from "hono/factory";
 import { ContentStore } from "../content-store";
 import type { BuildVars, Env, StoreVars } from "../env";
 
+/** Stores handed from worker/base-url.ts to the site with the request it forwards (one read of the pointer per request). */
+const forwarded = new WeakMap<Request, ContentStore>();
+
+export function forwardStore(request: Request, store: ContentStore): Request {
+  forwarded.set(request, store);
+  return request;
+}
+
 export const contentStore = createMiddleware<{ Bindings: Env; Variables: StoreVars }>(async (c, next) => {
-  c.set("store", new ContentStore(c.env.CONTENT, c.env.CONTENT_CHANNEL || "production"));
+  c.set("store", forwarded.get(c.req.raw) ?? new ContentStore(c.env.CONTENT, c.env.CONTENT_CHANNEL || "production"));
   await next();
 });
 

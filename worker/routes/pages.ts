@@ -8,19 +8,10 @@ import type { PageEnv } from "../env";
 import { cacheKeys } from "../middleware/page-cache";
 import { matchRoute, withQuery } from "../normalize";
 import { renderDocPage, renderNotFound } from "../render";
-import { HTML, html, redirect } from "./responses";
+import { HTML, html, redirect, safeDecode } from "./responses";
 
 /** Browsers revalidate (ETag, cheap 304s); shared caches may keep a page a minute and serve it stale while refreshing. */
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
-
-/** The path as a reader typed it, for messages (React escapes it when rendering). */
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
 
 export const docPage = createMiddleware<PageEnv>(async (c) => {
   const { manifest, buildId, cache, store, path } = c.var;

@@ -18,3 +18,12 @@ export function html(
 export function redirect(to: string): Response {
   return new Response(null, { status: 301, headers: { Location: to, "Cache-Control": "public, max-age=3600" } });
 }
+
+/** The path as a reader typed it, for messages (React escapes it when rendering). */
+export function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

@@ -14,6 +14,7 @@ import {
   type SearchPageView,
   type SearchRecord,
 } from "../../client/contracts/search";
+import { stripBase } from "../../client/contracts/base-url";
 import { searchResultUrlProcessor } from "../../client/contracts/search-url";
 import type { ContentStore } from "../content-store";
 import { log } from "../log";
@@ -86,7 +87,11 @@ export async function renderSearchPage(
         page: result.page + 1,
         nbPages: result.nbPages,
         nbHits: result.nbHits,
-        hits: result.hits.map((h) => toHit(h.record, h.highlight, toHref(h.record.url))),
+        // Records hold URLs under the base; the page's links are base-free (worker/base-url.ts adds it).
+        hits: result.hits.map((h) => {
+          const href = toHref(h.record.url);
+          return toHit(h.record, h.highlight, stripBase(manifest.config.baseUrl, href) ?? href);
+        }),
       });
     } catch (e) {
       log.error("search_index_unavailable", { error: e });

@@ -18,6 +18,7 @@ import { CONTEXTUAL_FACET_FILTERS, HITS_PER_PAGE, missingResultsHref } from "../
 import { searchResultUrlProcessor } from "../../contracts/search-url";
 import { regroupByPage, searchPageHref, withProcessedUrls } from "./hits";
 import type { SearchModalProps } from "./props";
+import { withBase } from "../../contracts/base-url";
 import { credentialsOf, createSearchClient } from "./search-client";
 import { SearchButton } from "./SearchButton";
 import "./search-modal.css";
@@ -92,13 +93,19 @@ const linkNavigator = {
   navigateNewWindow: ({ itemUrl }: { itemUrl: string }) => window.open(itemUrl, "_blank", "noopener"),
 };
 
-function SearchModal(props: SearchModalProps) {
+function SearchModal(server: SearchModalProps) {
+  // The worker adds the base URL to the server-rendered markup; the island renders with it too.
+  const base = document.documentElement.dataset.baseUrl ?? "/";
+  const props = useMemo(() => ({ ...server, searchPath: withBase(base, server.searchPath) }), [server, base]);
   const [open, setOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState("");
   const buttonRef = useRef<HTMLButtonElement>(null);
   const apple = useMemo(() => isApplePlatform(navigator.platform || navigator.userAgent), []);
   const toHref = useMemo(() => searchResultUrlProcessor(props), [props]);
-  const client = useMemo(() => createSearchClient(props, window.location), [props]);
+  const client = useMemo(
+    () => createSearchClient(props, { protocol: location.protocol, host: location.host, base }),
+    [props, base],
+  );
   const { appId, apiKey } = credentialsOf(props);
 
   const close = useCallback(() => {

@@ -66,6 +66,16 @@ describe("the modal's search client", () => {
     expect(JSON.parse(text(sent[0]!.data))).toEqual(request);
   });
 
+  it("local under a base URL: POSTs to the endpoint under it", async () => {
+    const { sent, requester } = recorder();
+    await createSearchClient(
+      { provider: "local", appId: "", apiKey: "" },
+      { protocol: "http:", host: "127.0.0.1:8787", base: "/docs/" },
+      { requester },
+    ).search(request);
+    expect(new URL(sent[0]!.url).pathname).toBe("/docs/1/indexes/*/queries");
+  });
+
   it("algolia: the same request goes to the app's Algolia host, with its public key", async () => {
     const local = recorder();
     const hosted = recorder();

@@ -20,18 +20,25 @@ export function credentialsOf(props: Pick<SearchModalProps, "provider" | "appId"
 
 /**
  * @example
- * createSearchClient({ provider: "local", appId: "", apiKey: "" }, new URL(location.href))
- * // → queries POST {origin}/1/indexes/*\/queries
+ * createSearchClient({ provider: "local", appId: "", apiKey: "" }, { ...new URL(location.href), base: "/docs/" })
+ * // → queries POST {origin}/docs/1/indexes/*\/queries (the worker serves the endpoint under the base URL)
  */
 export function createSearchClient(
   props: Pick<SearchModalProps, "provider" | "appId" | "apiKey">,
-  origin: { protocol: string; host: string },
+  /** This site's address; `base` is its base URL (site.yaml baseUrl, "/" when not given). */
+  origin: { protocol: string; host: string; base?: string },
   options: Omit<NonNullable<Parameters<typeof liteClient>[2]>, "hosts"> = {},
 ): LiteClient {
   const { appId, apiKey } = credentialsOf(props);
   if (props.provider === "algolia") return liteClient(appId, apiKey, options);
   return liteClient(appId, apiKey, {
     ...options,
-    hosts: [{ url: origin.host, accept: "readWrite", protocol: origin.protocol === "http:" ? "http" : "https" }],
+    hosts: [
+      {
+        url: origin.host + (origin.base ?? "/").replace(/\/$/, ""),
+        accept: "readWrite",
+        protocol: origin.protocol === "http:" ? "http" : "https",
+      },
+    ],
   });
 }
