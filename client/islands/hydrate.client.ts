@@ -1,19 +1,23 @@
 /**
  * Finds island markers and mounts each one with its strategy. React and the island's code are
  * fetched only at that moment, so a page without islands in use downloads no React at all. A chunk
- * that fails to load shows a red box with the error and Retry (a second failure offers a reload);
+ * that fails to load shows a red box with the error and Retry (a second failure offers a reload).
+ * Browsers may remember a failed module fetch for the page's lifetime, so Retry imports the island's
+ * chunk again under a fresh query string;
  * after client navigation, where a new deploy may have replaced the chunks, the page is loaded in
  * full once instead.
  */
 import type { ReactNode } from "react";
 import type { HydrateOn, IslandName } from "./names";
-import { islandLoaders } from "./registry.client";
+import { islandLoaders, type IslandModule } from "./registry.client";
 
 const INTERACTION_EVENTS = ["pointerenter", "focusin", "touchstart", "keydown"] as const;
 const CLICKABLE = "button, a, input";
 const FOCUSABLE = "button, a[href], input, select, textarea, [tabindex]";
 
 const mounting = new WeakMap<HTMLElement, Promise<void>>();
+/** The island chunk's URL when its import failed, read from the browser's error message. */
+const failedChunk = new WeakMap<HTMLElement, string>();
 let navigated = false;
 
 /** Called by client navigation: a chunk failing from now on may come from an older deploy. */
@@ -59,7 +63,11 @@ async function attempt(el: HTMLElement): Promise<void> {
   el.dataset.islandState = "loading";
   el.dataset.islandTries = String(Number(el.dataset.islandTries ?? 0) + 1);
   const name = el.dataset.island as IslandName;
-  const load = islandLoaders[name];
+  const failed = failedChunk.get(el);
+  // A retry imports the chunk itself again, past a failure the browser keeps for that URL.
+  const load: (() => Promise<IslandModule>) | undefined = failed
+    ? () => import(/* @vite-ignore */ `${failed}${failed.includes("?") ? "&" : "?"}retry=${el.dataset.islandTries}`)
+    : islandLoaders[name];
   if (!load) {
     console.error(`Unknown island "${name}"`);
     el.dataset.islandState = "error";
@@ -104,6 +112,8 @@ async function attempt(el: HTMLElement): Promise<void> {
   } catch (e) {
     console.error(`Island "${name}" failed to load; the server-rendered version stays.`, e);
     el.dataset.islandState = "error";
+    const chunk = /https?:\/\/\S+/.exec(e instanceof Error ? e.message : "")?.[0];
+    if (chunk?.includes(`/${name}.island`)) failedChunk.set(el, chunk);
     // One full load (the flag is gone after it, so this cannot loop).
     if (navigated) return location.reload();
     showFailure(el, e, Number(el.dataset.islandTries));
