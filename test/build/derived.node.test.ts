@@ -21,29 +21,45 @@ describe("llms-full.txt", () => {
     expect(file("/llms.txt")).toContain("https://docs.example.test/llms-full.txt lists them");
   });
 
-  it("splits a section past the cap into numbered parts at page boundaries", async () => {
+  const twin = (i: number, words = 40) => ({
+    route: `/learn/p${String(i).padStart(3, "0")}`,
+    source: `content/docs/learn/p${i}.mdx`,
+    body: `# Page ${i}\n\n${"word ".repeat(words)}`,
+  });
+  const limits = { singleBytes: 2_000, part: { minBytes: 600, maxBytes: 1_500, everyNth: 4 } };
+
+  it("keeps a small section in one file", async () => {
     const { manifest } = await buildSite({ root: FIXTURE_ROOT });
-    const twins = Array.from({ length: 5 }, (_, i) => ({
-      route: `/learn/p${i}`,
-      source: `content/docs/learn/p${i}.mdx`,
-      body: `# Page ${i}\n\n${"word ".repeat(40)}`,
-    }));
-    const files = llmsFullFiles(manifest, twins, 600);
-    const paths = files.map((f) => f.path);
-    expect(paths).toEqual([
-      "/llms-full.txt",
-      "/llms-full/learn-1.txt",
-      "/llms-full/learn-2.txt",
-      "/llms-full/learn-3.txt",
-    ]);
-    for (const f of files.slice(1)) expect(Buffer.byteLength(f.body)).toBeLessThanOrEqual(600);
-    expect(
-      files
-        .slice(1)
-        .map((f) => f.body)
-        .join("\n\n"),
-    ).toContain("# Page 4");
-    expect(files[0]!.body).toContain("Learn (5 pages): https://docs.example.test/llms-full/learn-1.txt, ");
+    const files = llmsFullFiles(manifest, [twin(0), twin(1)], limits);
+    expect(files.map((f) => f.path)).toEqual(["/llms-full.txt", "/llms-full/learn.txt"]);
+  });
+
+  it("splits a large section into bounded, numbered parts at page boundaries, every page once and in order", async () => {
+    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+    const twins = Array.from({ length: 60 }, (_, i) => twin(i));
+    const files = llmsFullFiles(manifest, twins, limits);
+    const parts = files.slice(1);
+    expect(parts.length).toBeGreaterThan(5);
+    expect(parts.map((f) => f.path)).toEqual(parts.map((_, i) => `/llms-full/learn-${i + 1}.txt`));
+    for (const f of parts) {
+      expect(Buffer.byteLength(f.body)).toBeLessThanOrEqual(1_500);
+      expect(f.body).toMatch(/^<!-- https:\/\/docs\.example\.test\/learn\/p\d{3} -->\n# Page/);
+    }
+    const order = parts.flatMap((f) => [...f.body.matchAll(/# Page (\d+)/g)].map((m) => Number(m[1])));
+    expect(order).toEqual(twins.map((_, i) => i));
+    expect(files[0]!.body).toContain("Learn (60 pages): https://docs.example.test/llms-full/learn-1.txt, ");
+  });
+
+  it("rewrites only the part holding a page when that page changes or a page is added", async () => {
+    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+    const twins = Array.from({ length: 120 }, (_, i) => twin(i));
+    const before = new Set(llmsFullFiles(manifest, twins, limits).map((f) => f.body));
+    const edited = twins.map((t, i) => (i === 57 ? { ...t, body: `${t.body}\n\nOne more sentence.` } : t));
+    const afterEdit = llmsFullFiles(manifest, edited, limits).slice(1);
+    expect(afterEdit.filter((f) => !before.has(f.body))).toHaveLength(1);
+    const added = [...twins, { ...twin(0), route: "/learn/p057b" }].sort((a, b) => a.route.localeCompare(b.route));
+    const afterAdd = llmsFullFiles(manifest, added, limits).slice(1);
+    expect(afterAdd.filter((f) => !before.has(f.body)).length).toBeLessThanOrEqual(2);
   });
 });
 
@@ -58,19 +74,34 @@ describe("sitemap.xml", () => {
     expect(files[0]!.body.match(/<url>/g)).toHaveLength(7);
   });
 
-  it("becomes a sitemap index of parts past the URL limit", () => {
-    const files = sitemapFiles("https://x.test", routes, lastmod, { urls: 3, bytes: 1_000_000 });
-    expect(files.map((f) => f.path)).toEqual(["/sitemap.xml", "/sitemap-1.xml", "/sitemap-2.xml", "/sitemap-3.xml"]);
+  const limits = {
+    single: { urls: 3, bytes: 1_000_000 },
+    part: { minBytes: 300, maxBytes: 1_200, everyNth: 3 },
+  };
+
+  it("becomes a sitemap index of bounded parts past the single-file limit, every URL once and in order", () => {
+    const many = Array.from({ length: 200 }, (_, i) => `/p${String(i).padStart(3, "0")}`);
+    const files = sitemapFiles("https://x.test", many, () => "2026-01-02", limits);
+    expect(files[0]!.path).toBe("/sitemap.xml");
     expect(files[0]!.body).toContain("<sitemapindex");
+    const parts = files.slice(1);
+    expect(parts.map((f) => f.path)).toEqual(parts.map((_, i) => `/sitemap-${i + 1}.xml`));
+    for (const f of parts) expect(Buffer.byteLength(f.body)).toBeLessThanOrEqual(1_200);
+    const locs = parts.flatMap((f) => [...f.body.matchAll(/<loc>https:\/\/x\.test(\/p\d+)<\/loc>/g)].map((m) => m[1]));
+    expect(locs).toEqual(many);
     expect(files[0]!.body).toContain(
-      "<sitemap><loc>https://x.test/sitemap-2.xml</loc><lastmod>2026-01-05</lastmod></sitemap>",
+      "<sitemap><loc>https://x.test/sitemap-2.xml</loc><lastmod>2026-01-02</lastmod></sitemap>",
     );
-    expect(files.slice(1).map((f) => f.body.match(/<url>/g)!.length)).toEqual([3, 3, 1]);
   });
 
-  it("becomes a sitemap index past the byte limit", () => {
-    const files = sitemapFiles("https://x.test", routes, lastmod, { urls: 50_000, bytes: 400 });
-    expect(files.length).toBeGreaterThan(2);
-    for (const f of files.slice(1)) expect(Buffer.byteLength(f.body)).toBeLessThanOrEqual(400);
+  it("gives each part the newest lastmod of its URLs, and a page's new date rewrites one part", () => {
+    const many = Array.from({ length: 200 }, (_, i) => `/p${String(i).padStart(3, "0")}`);
+    const before = sitemapFiles("https://x.test", many, () => "2026-01-02", limits);
+    const after = sitemapFiles("https://x.test", many, (r) => (r === "/p123" ? "2026-03-04" : "2026-01-02"), limits);
+    const bodies = new Set(before.slice(1).map((f) => f.body));
+    const changed = after.slice(1).filter((f) => !bodies.has(f.body));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.body).toContain("<loc>https://x.test/p123</loc><lastmod>2026-03-04</lastmod>");
+    expect(after[0]!.body).toContain(`<loc>https://x.test${changed[0]!.path}</loc><lastmod>2026-03-04</lastmod>`);
   });
 });
