@@ -48,11 +48,14 @@ async function liveValues(kv: KvTarget, live: string | null): Promise<{ blobs: S
 
 export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: string): Promise<PublishResult> {
   const previous = (await kv.get(kvKeys.channel(channel)))?.trim() || null;
-  const blobs = new Map<string, string>();
-  for (const [route, record] of build.pages) blobs.set(build.manifest.blobs.pages[route]!, pageRecordValue(record));
-  for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, file.body);
-  for (const [digest, value] of build.search.index.pieces) blobs.set(digest, value);
   const have = await liveValues(kv, previous);
+  // Values are made only for digests the live build lacks: a one-page publish serialises one page
+  // record, not the whole site.
+  const blobs = new Map<string, () => string>();
+  for (const [route, record] of build.pages)
+    blobs.set(build.manifest.blobs.pages[route]!, () => pageRecordValue(record));
+  for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, () => file.body);
+  for (const [digest, value] of build.search.index.pieces) blobs.set(digest, () => value);
   const newBlobs = [...blobs].filter(([digest]) => !have.blobs.has(digest));
   const newAssets = [...build.assets].filter(([name]) => !have.assets.has(name));
   const pending: PendingPublish = {
@@ -67,7 +70,7 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
 
   const entries: { key: string; value: string | Uint8Array }[] = newBlobs.map(([digest, value]) => ({
     key: kvKeys.blob(digest),
-    value,
+    value: value(),
   }));
   for (const [name, a] of newAssets) entries.push({ key: kvKeys.asset(name), value: new Uint8Array(a.body) });
   entries.push({ key: kvKeys.searchIndex(build.buildId), value: JSON.stringify(build.search.index.root) });
