@@ -7,16 +7,10 @@
  */
 import type { Manifest } from "../../client/contracts/page";
 import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
-import { stableChunks, type ChunkLimits } from "./stable-chunks";
+import { stableChunks, type SplitLimits } from "./stable-chunks";
 
-export interface LlmsFullLimits {
-  /** A section up to this many bytes stays one file. */
-  singleBytes: number;
-  /** A larger one is cut into parts within these limits (a single larger page gets a part of its own). */
-  part: ChunkLimits;
-}
-
-export const LLMS_FULL_LIMITS: LlmsFullLimits = {
+/** A section up to `singleBytes` stays one file; a larger one is cut into parts (a single larger page gets a part of its own). */
+export const LLMS_FULL_LIMITS: SplitLimits = {
   singleBytes: 512 * 1024,
   part: { minBytes: 64 * 1024, maxBytes: 256 * 1024, everyNth: 8 },
 };
@@ -47,7 +41,7 @@ interface Entry {
 }
 
 /** A section's bodies: one, or parts cut where the routes say (entries joined with blank lines). */
-function parts(entries: Entry[], limits: LlmsFullLimits): string[] {
+function parts(entries: Entry[], limits: SplitLimits): string[] {
   const total = entries.reduce((sum, e) => sum + e.bytes, 0);
   const runs =
     total <= limits.singleBytes

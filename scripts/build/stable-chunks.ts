@@ -17,6 +17,12 @@ export interface ChunkLimits {
   maxItems?: number;
 }
 
+/** A derived file that stays one value up to `singleBytes`, and past it is cut into parts. */
+export interface SplitLimits {
+  singleBytes: number;
+  part: ChunkLimits;
+}
+
 /** FNV-1a, 32 bits: a fast, stable hash of a key (not for security). */
 export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;

@@ -1,6 +1,7 @@
 /** Derived files stay bounded as the site grows: llms-full.txt per section, a sitemap index past the limits. */
 import { describe, expect, it } from "vitest";
 import { buildSite } from "../../scripts/build/build";
+import { llmsFiles } from "../../scripts/build/llms";
 import { llmsFullFiles } from "../../scripts/build/llms-full";
 import { sitemapFiles } from "../../scripts/build/sitemap";
 import { FIXTURE_ROOT } from "../helpers/temp-site";
@@ -60,6 +61,52 @@ describe("llms-full.txt", () => {
     const added = [...twins, { ...twin(0), route: "/learn/p057b" }].sort((a, b) => a.route.localeCompare(b.route));
     const afterAdd = llmsFullFiles(manifest, added, limits).slice(1);
     expect(afterAdd.filter((f) => !before.has(f.body)).length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("llms.txt", () => {
+  /** The fixture's manifest with `n` more pages in the Learn sidebar. */
+  async function manifestWith(n: number, rename?: number) {
+    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+    const learn = manifest.config.sections.find((s) => s.folder === "learn")!;
+    const extra = Array.from({ length: n }, (_, i) => {
+      const href = `/learn/p${String(i).padStart(4, "0")}`;
+      manifest.routes[href] = { title: `Page ${i}`, description: `What page ${i} explains.`, sidebar: learn.id };
+      return { type: "link" as const, label: i === rename ? `Renamed page ${i}` : `Page ${i}`, href };
+    });
+    manifest.sidebars[learn.id] = [...(manifest.sidebars[learn.id] ?? []), ...extra];
+    return manifest;
+  }
+  const limits = { singleBytes: 4_000, part: { minBytes: 1_000, maxBytes: 3_000, everyNth: 4 } };
+
+  it("lists every page itself while small", async () => {
+    const files = llmsFiles(await manifestWith(3), limits);
+    expect(files.map((f) => f.path)).toEqual(["/llms.txt"]);
+    expect(files[0]!.body).toContain("- [Page 2](https://docs.example.test/learn/p0002.md): What page 2 explains.");
+  });
+
+  it("past the limit, names bounded parts per section that hold every page once, and a rename rewrites one part", async () => {
+    const files = llmsFiles(await manifestWith(300), limits);
+    const [index, ...parts] = files;
+    expect(index!.path).toBe("/llms.txt");
+    expect(index!.body).toContain("The whole site as Markdown, one file per section");
+    expect(index!.body).toMatch(
+      /^- \[Learn pages, part 1\]\(https:\/\/docs\.example\.test\/llms\/learn-1\.txt\): \d+ pages$/m,
+    );
+    expect(index!.body).not.toContain("[Page 2]");
+    expect(parts.length).toBeGreaterThan(5);
+    for (const p of parts) expect(Buffer.byteLength(p.body)).toBeLessThanOrEqual(3_000);
+    const listed = parts.flatMap((p) =>
+      [...p.body.matchAll(/\(https:\/\/docs\.example\.test\/learn\/p(\d{4})\.md\)/g)].map((m) => Number(m[1])),
+    );
+    expect(listed).toEqual(Array.from({ length: 300 }, (_, i) => i));
+    for (const part of parts) expect(index!.body).toContain(`(https://docs.example.test${part.path})`);
+
+    const renamed = llmsFiles(await manifestWith(300, 150), limits);
+    const before = new Set(parts.map((p) => p.body));
+    const changed = renamed.slice(1).filter((p) => !before.has(p.body));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.body).toContain("[Renamed page 150]");
   });
 });
 
