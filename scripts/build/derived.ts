@@ -1,14 +1,14 @@
 /**
- * Files derived from a build for machines: sitemap.xml (with lastmod; a sitemap index past the
- * protocol's limits, sitemap.ts), robots.txt, llms.txt, llms-full.txt (an index of per-section files,
+ * Files derived from a build for machines: sitemap.xml (with lastmod; a sitemap index of bounded
+ * parts on a large site, sitemap.ts), robots.txt, llms.txt (llms.ts), llms-full.txt (an index of per-section files,
  * llms-full.ts), and a Markdown twin of every page (served at <route>.md and on Accept: text/markdown).
  * No file grows as one value with the whole site.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Manifest, PageRecord, SidebarItem } from "../../client/contracts/page";
+import type { Manifest, PageRecord } from "../../client/contracts/page";
 import { markdownPathOf } from "../../client/contracts/markdown-path";
-import { MCP_PATH, MCP_SERVER_NAME } from "../../client/contracts/mcp";
+import { llmsFiles } from "./llms";
 import { llmsFullFiles } from "./llms-full";
 import { pageToMarkdown } from "./markdown";
 import { sitemapFiles } from "./sitemap";
@@ -45,40 +45,6 @@ function robotsTxt(siteUrl: string, base: string): string {
   return `User-agent: *\nAllow: ${base}\nDisallow: ${base}_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
-function llmsSection(items: SidebarItem[], manifest: Manifest, siteUrl: string, depth = 0): string[] {
-  const lines: string[] = [];
-  for (const item of items) {
-    if (item.href) {
-      const desc = manifest.routes[item.href]?.description;
-      lines.push(
-        `${"  ".repeat(depth)}- [${item.label}](${siteUrl}${markdownPathOf(item.href)})${desc ? `: ${desc}` : ""}`,
-      );
-    }
-    if (item.type === "category")
-      lines.push(...llmsSection(item.items, manifest, siteUrl, item.href ? depth + 1 : depth));
-  }
-  return lines;
-}
-
-function llmsTxt(manifest: Manifest): string {
-  const { config } = manifest;
-  const siteUrl = siteUrlOf(config);
-  const sections: [string, SidebarItem[]][] = config.sections.map((s) => [s.label, manifest.sidebars[s.id] ?? []]);
-  return [
-    `# ${config.navbar.title} documentation`,
-    "",
-    `> ${config.tagline}`,
-    "",
-    `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). The whole site as Markdown, one file per section: ${siteUrl}/llms-full.txt lists them`,
-    "",
-    `AI assistants can connect to the MCP server at ${siteUrl}${MCP_PATH} (Streamable HTTP, read-only, no sign-in). Its tools: search_docs, get_page, list_api_operations, get_api_operation, get_network_info; every page is also a resource. Example client configuration: \`{"mcpServers": {"${MCP_SERVER_NAME}": {"url": "${siteUrl}${MCP_PATH}"}}}\``,
-    "",
-    ...sections
-      .filter(([, items]) => items.length)
-      .flatMap(([title, items]) => [`## ${title}`, "", ...llmsSection(items, manifest, siteUrl), ""]),
-  ].join("\n");
-}
-
 /** A page's Markdown twin; the build passes a memoised one in watch mode. */
 export type MarkdownOf = (route: string, page: PageRecord) => string;
 const toMarkdown: MarkdownOf = (_route, page) => pageToMarkdown(page.title, page.description, page.tree);
@@ -110,7 +76,7 @@ export async function derivedFiles(
       contentType: "application/xml; charset=utf-8",
     })),
     { path: "/robots.txt", contentType: text, body: robotsTxt(siteUrl, manifest.config.baseUrl) },
-    { path: "/llms.txt", contentType: text, body: llmsTxt(manifest) },
+    ...llmsFiles(manifest).map((f) => ({ ...f, contentType: text })),
     ...llmsFullFiles(manifest, twins).map((f) => ({ ...f, contentType: text })),
     ...twins.map((t) => ({ path: markdownPathOf(t.route), contentType: md, body: t.body })),
   ];

@@ -1,14 +1,19 @@
 /**
  * The whole site as Markdown for language models, in bounded files: `/llms-full.txt` is a short
  * index naming one file per section (`/llms-full/<section folder>.txt`, `/` in the folder written
- * `-`), and a section whose file would pass the cap is split at page boundaries into numbered parts
- * (`/llms-full/<folder>-1.txt`, `-2`, …). No value grows with the whole site.
+ * `-`), and a section larger than `singleBytes` is split at page boundaries into numbered parts
+ * (`/llms-full/<folder>-1.txt`, `-2`, …) whose boundaries follow the pages' routes
+ * (stable-chunks.ts): editing one page rewrites one part, whatever the size of the site.
  */
 import type { Manifest } from "../../client/contracts/page";
 import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
+import { stableChunks, type SplitLimits } from "./stable-chunks";
 
-/** Largest body of one per-section file, in bytes (a single larger page gets a part of its own). */
-export const LLMS_FULL_PART_BYTES = 4 * 1024 * 1024;
+/** A section up to `singleBytes` stays one file; a larger one is cut into parts (a single larger page gets a part of its own). */
+export const LLMS_FULL_LIMITS: SplitLimits = {
+  singleBytes: 512 * 1024,
+  part: { minBytes: 64 * 1024, maxBytes: 256 * 1024, everyNth: 8 },
+};
 
 export interface TwinOfRoute {
   route: string;
@@ -29,40 +34,47 @@ function sectionOf(manifest: Manifest, twin: TwinOfRoute): string | null {
   return null;
 }
 
-/** Splits entries (already joined with blank lines) into bodies of at most `cap` bytes. */
-function parts(entries: string[], cap: number): string[] {
-  const out: string[] = [];
-  let current: string[] = [];
-  let size = 0;
-  for (const entry of entries) {
-    const bytes = Buffer.byteLength(entry) + 2;
-    if (current.length && size + bytes > cap) {
-      out.push(current.join("\n\n"));
-      current = [];
-      size = 0;
-    }
-    current.push(entry);
-    size += bytes;
-  }
-  if (current.length) out.push(current.join("\n\n"));
-  return out;
+interface Entry {
+  route: string;
+  text: string;
+  bytes: number;
 }
 
-export function llmsFullFiles(manifest: Manifest, twins: TwinOfRoute[], cap = LLMS_FULL_PART_BYTES): TextFile[] {
+/** A section's bodies: one, or parts cut where the routes say (entries joined with blank lines). */
+function parts(entries: Entry[], limits: SplitLimits): string[] {
+  const total = entries.reduce((sum, e) => sum + e.bytes, 0);
+  const runs =
+    total <= limits.singleBytes
+      ? [entries]
+      : stableChunks(
+          entries,
+          (e) => e.route,
+          (e) => e.bytes,
+          limits.part,
+        );
+  return runs.map((run) => run.map((e) => e.text).join("\n\n"));
+}
+
+export function llmsFullFiles(manifest: Manifest, twins: TwinOfRoute[], limits = LLMS_FULL_LIMITS): TextFile[] {
   const { config } = manifest;
   const siteUrl = siteUrlOf(config);
-  const groups = new Map<string, { label: string; entries: string[] }>();
+  const groups = new Map<string, { label: string; entries: Entry[] }>();
   for (const s of config.sections) groups.set(s.folder, { label: s.label, entries: [] });
-  const other = { label: "Other pages", entries: [] as string[] };
+  const other = { label: "Other pages", entries: [] as Entry[] };
   for (const twin of twins) {
     const folder = sectionOf(manifest, twin);
-    (folder ? groups.get(folder)! : other).entries.push(`<!-- ${siteUrl}${twin.route} -->\n${twin.body}`);
+    const text = `<!-- ${siteUrl}${twin.route} -->\n${twin.body}`;
+    (folder ? groups.get(folder)! : other).entries.push({
+      route: twin.route,
+      text,
+      bytes: Buffer.byteLength(text) + 2,
+    });
   }
   const files: TextFile[] = [];
   const index: string[] = [];
   for (const [name, group] of [...groups, ["other", other] as const]) {
     if (!group.entries.length) continue;
-    const bodies = parts(group.entries, cap);
+    const bodies = parts(group.entries, limits);
     const paths = bodies.map((_, i) =>
       bodies.length === 1
         ? `/llms-full/${name.replaceAll("/", "-")}.txt`

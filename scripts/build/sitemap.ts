@@ -1,12 +1,23 @@
 /**
- * sitemap.xml (with lastmod), within the sitemaps.org limits: one file up to 50,000 URLs and
- * 45 MB (under the protocol's 50 MB); past either, `/sitemap.xml` becomes a sitemap index naming
- * `/sitemap-1.xml`, `/sitemap-2.xml`, … each within the limits.
+ * sitemap.xml (with lastmod), well within the sitemaps.org limits (50,000 URLs, 50 MB a file): one
+ * file up to `single`; past it, `/sitemap.xml` becomes a sitemap index naming `/sitemap-1.xml`,
+ * `/sitemap-2.xml`, … whose boundaries follow the routes (stable-chunks.ts), so a page's new
+ * lastmod rewrites one part, not a file that grows with the site.
  */
 import { x } from "xastscript";
 import { toXml } from "xast-util-to-xml";
+import { stableChunks, type ChunkLimits } from "./stable-chunks";
 
-export const SITEMAP_LIMITS = { urls: 50_000, bytes: 45 * 1000 * 1000 };
+export interface SitemapLimits {
+  /** One urlset while the site stays within both. */
+  single: { urls: number; bytes: number };
+  part: ChunkLimits;
+}
+
+export const SITEMAP_LIMITS: SitemapLimits = {
+  single: { urls: 2_000, bytes: 256 * 1024 },
+  part: { minBytes: 32 * 1024, maxBytes: 128 * 1024, everyNth: 64, maxItems: 50_000 },
+};
 
 interface XmlFile {
   path: string;
@@ -31,26 +42,35 @@ export function sitemapFiles(
   lastmod: (route: string) => string,
   limits = SITEMAP_LIMITS,
 ): XmlFile[] {
-  const urls = routes.map((r) => x("url", [x("loc", siteUrl + r), x("lastmod", lastmod(r))]));
-  const single = xmlDocument("urlset", urls);
-  if (urls.length <= limits.urls && Buffer.byteLength(single) <= limits.bytes)
+  const entries = routes.map((route) => {
+    const day = lastmod(route);
+    const url = x("url", [x("loc", siteUrl + route), x("lastmod", day)]);
+    return { route, day, url, bytes: Buffer.byteLength(toXml(url)) + 3 };
+  });
+  const single = xmlDocument(
+    "urlset",
+    entries.map((e) => e.url),
+  );
+  if (entries.length <= limits.single.urls && Buffer.byteLength(single) <= limits.single.bytes)
     return [{ path: "/sitemap.xml", body: single }];
-  const groups: { urls: Element[]; bytes: number; lastmod: string }[] = [];
   const overhead = Buffer.byteLength(xmlDocument("urlset", []));
-  for (const [i, url] of urls.entries()) {
-    const bytes = Buffer.byteLength(toXml(url)) + 3;
-    const last = groups.at(-1);
-    const day = lastmod(routes[i]!);
-    if (last && last.urls.length < limits.urls && overhead + last.bytes + bytes <= limits.bytes) {
-      last.urls.push(url);
-      last.bytes += bytes;
-      if (day > last.lastmod) last.lastmod = day;
-    } else groups.push({ urls: [url], bytes, lastmod: day });
-  }
-  const parts = groups.map((g, i) => ({ path: `/sitemap-${i + 1}.xml`, body: xmlDocument("urlset", g.urls) }));
+  const runs = stableChunks(
+    entries,
+    (e) => e.route,
+    (e) => e.bytes,
+    { ...limits.part, maxBytes: limits.part.maxBytes - overhead },
+  );
+  const parts = runs.map((run, i) => ({
+    path: `/sitemap-${i + 1}.xml`,
+    body: xmlDocument(
+      "urlset",
+      run.map((e) => e.url),
+    ),
+    lastmod: run.reduce((max, e) => (e.day > max ? e.day : max), ""),
+  }));
   const index = xmlDocument(
     "sitemapindex",
-    parts.map((p, i) => x("sitemap", [x("loc", siteUrl + p.path), x("lastmod", groups[i]!.lastmod)])),
+    parts.map((p) => x("sitemap", [x("loc", siteUrl + p.path), x("lastmod", p.lastmod)])),
   );
-  return [{ path: "/sitemap.xml", body: index }, ...parts];
+  return [{ path: "/sitemap.xml", body: index }, ...parts.map(({ path, body }) => ({ path, body }))];
 }

@@ -65,16 +65,27 @@ export async function rollback(
     );
   const from = await liveBuildId(kv, channel);
   await kv.put(kvKeys.channel(channel), buildId);
-  const past = await history(kv, channel);
-  await kv.put(kvKeys.history(channel), JSON.stringify([...past, { buildId, at: new Date().toISOString() }]));
+  await appendHistory(kv, channel, await history(kv, channel), buildId);
   return { from, to: buildId };
+}
+
+/**
+ * A channel's history keeps its last HISTORY_LIMIT entries, so the value a publish rewrites stays
+ * small however long the site lives. GC's retention reads it: a build that fell off the history
+ * (and is neither live nor previous) counts as published long ago.
+ */
+export const HISTORY_LIMIT = 500;
+
+async function appendHistory(kv: KvTarget, channel: string, past: PublishRecord[], buildId: string): Promise<void> {
+  const next = [...past, { buildId, at: new Date().toISOString() }].slice(-HISTORY_LIMIT);
+  await kv.put(kvKeys.history(channel), JSON.stringify(next));
 }
 
 /** Records a publish in the channel's history. */
 export async function recordPublish(kv: KvTarget, channel: string, buildId: string): Promise<void> {
   const past = await history(kv, channel);
   if (past.at(-1)?.buildId === buildId) return;
-  await kv.put(kvKeys.history(channel), JSON.stringify([...past, { buildId, at: new Date().toISOString() }]));
+  await appendHistory(kv, channel, past, buildId);
 }
 
 export interface GcResult {
@@ -108,7 +119,8 @@ export async function collectGarbage(
   const pending = await readPending(kv);
   const fresh = pending.filter((p) => now - Date.parse(p.at) < PENDING_TTL_MS);
   const expired = pending.filter((p) => !fresh.includes(p)).map((p) => pendingKey(p.buildId));
-  const protectedIds = new Set(fresh.map((p) => p.buildId));
+  // A publish in flight keeps what it adds and the build it reuses the rest from (its base).
+  const protectedIds = new Set(fresh.flatMap((p) => (p.base ? [p.buildId, p.base] : [p.buildId])));
   const used = new Set(fresh.flatMap((p) => [...p.blobs.map(kvKeys.blob), ...p.assets.map(kvKeys.asset)]));
   const lastSeen = new Map<string, number>();
   for (const channel of (await kv.list("channel/")).map((k) => k.slice("channel/".length))) {

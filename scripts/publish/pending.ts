@@ -1,7 +1,9 @@
 /**
  * Pending records: `pending/<build id>` is written before a publish writes anything and removed when
- * its channel serves the build. It lists every blob and image the build refers to, so garbage
- * collection keeps them while the build has no manifest yet (see collectGarbage).
+ * its channel serves the build. It names the live build the publish reuses values from (its base)
+ * and lists the blobs and images it adds, so garbage collection keeps both while the new build has
+ * no manifest yet (see collectGarbage). Listing only what is new keeps the record small: a
+ * one-page publish's record does not grow with the site.
  *
  * Why not a grace period by blob age: KV keeps no write time per key, and a publish reuses blobs
  * written long ago (whatever the live build has), so a blob's age says nothing about whether a
@@ -14,9 +16,11 @@ export interface PendingPublish {
   channel: string;
   /** When the publish started (ISO 8601). */
   at: string;
-  /** Digests of every page record and file the build's manifest will name. */
+  /** The build the channel served when the publish started: its values are reused, not written. */
+  base: string | null;
+  /** Digests of the blobs (page records, files, search pieces) this publish writes. */
   blobs: string[];
-  /** Names of every content image the build's pages use. */
+  /** Names of the content images this publish writes. */
   assets: string[];
 }
 

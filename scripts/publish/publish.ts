@@ -1,7 +1,8 @@
 /**
  * Publishing a build, in an order that keeps every reader and the garbage collector safe:
  *
- * 1. `pending/<id>` (scripts/publish/pending.ts): from here on GC keeps everything the build names;
+ * 1. `pending/<id>` (scripts/publish/pending.ts), naming the live build as its base and the values
+ *    it adds: from here on GC keeps the base build and those values;
  * 2. the values it needs: page records and files as content-addressed blobs and images, only those
  *    the live build does not already have (search index pieces are blobs too); the search index's
  *    root; the build's image list;
@@ -47,25 +48,31 @@ async function liveValues(kv: KvTarget, live: string | null): Promise<{ blobs: S
 
 export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: string): Promise<PublishResult> {
   const previous = (await kv.get(kvKeys.channel(channel)))?.trim() || null;
-  const blobs = new Map<string, string>();
-  for (const [route, record] of build.pages) blobs.set(build.manifest.blobs.pages[route]!, pageRecordValue(record));
-  for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, file.body);
-  for (const [digest, value] of build.search.index.pieces) blobs.set(digest, value);
+  const have = await liveValues(kv, previous);
+  // Values are made only for digests the live build lacks: a one-page publish serialises one page
+  // record, not the whole site.
+  const blobs = new Map<string, () => string>();
+  for (const [route, record] of build.pages)
+    blobs.set(build.manifest.blobs.pages[route]!, () => pageRecordValue(record));
+  for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, () => file.body);
+  for (const [digest, value] of build.search.index.pieces) blobs.set(digest, () => value);
+  const newBlobs = [...blobs].filter(([digest]) => !have.blobs.has(digest));
+  const newAssets = [...build.assets].filter(([name]) => !have.assets.has(name));
   const pending: PendingPublish = {
     buildId: build.buildId,
     channel,
     at: new Date().toISOString(),
-    blobs: [...blobs.keys()],
-    assets: [...build.assets.keys()],
+    base: previous,
+    blobs: newBlobs.map(([digest]) => digest),
+    assets: newAssets.map(([name]) => name),
   };
   await kv.put(pendingKey(build.buildId), JSON.stringify(pending));
 
-  const have = await liveValues(kv, previous);
-  const entries: { key: string; value: string | Uint8Array }[] = [...blobs]
-    .filter(([digest]) => !have.blobs.has(digest))
-    .map(([digest, value]) => ({ key: kvKeys.blob(digest), value }));
-  for (const [name, a] of build.assets)
-    if (!have.assets.has(name)) entries.push({ key: kvKeys.asset(name), value: new Uint8Array(a.body) });
+  const entries: { key: string; value: string | Uint8Array }[] = newBlobs.map(([digest, value]) => ({
+    key: kvKeys.blob(digest),
+    value: value(),
+  }));
+  for (const [name, a] of newAssets) entries.push({ key: kvKeys.asset(name), value: new Uint8Array(a.body) });
   entries.push({ key: kvKeys.searchIndex(build.buildId), value: JSON.stringify(build.search.index.root) });
   entries.push({ key: kvKeys.buildAssets(build.buildId), value: JSON.stringify([...build.assets.keys()]) });
   await kv.putMany(entries);

@@ -1,6 +1,7 @@
 /** Derived files stay bounded as the site grows: llms-full.txt per section, a sitemap index past the limits. */
 import { describe, expect, it } from "vitest";
 import { buildSite } from "../../scripts/build/build";
+import { llmsFiles } from "../../scripts/build/llms";
 import { llmsFullFiles } from "../../scripts/build/llms-full";
 import { sitemapFiles } from "../../scripts/build/sitemap";
 import { FIXTURE_ROOT } from "../helpers/temp-site";
@@ -21,29 +22,91 @@ describe("llms-full.txt", () => {
     expect(file("/llms.txt")).toContain("https://docs.example.test/llms-full.txt lists them");
   });
 
-  it("splits a section past the cap into numbered parts at page boundaries", async () => {
+  const twin = (i: number, words = 40) => ({
+    route: `/learn/p${String(i).padStart(3, "0")}`,
+    source: `content/docs/learn/p${i}.mdx`,
+    body: `# Page ${i}\n\n${"word ".repeat(words)}`,
+  });
+  const limits = { singleBytes: 2_000, part: { minBytes: 600, maxBytes: 1_500, everyNth: 4 } };
+
+  it("keeps a small section in one file", async () => {
     const { manifest } = await buildSite({ root: FIXTURE_ROOT });
-    const twins = Array.from({ length: 5 }, (_, i) => ({
-      route: `/learn/p${i}`,
-      source: `content/docs/learn/p${i}.mdx`,
-      body: `# Page ${i}\n\n${"word ".repeat(40)}`,
-    }));
-    const files = llmsFullFiles(manifest, twins, 600);
-    const paths = files.map((f) => f.path);
-    expect(paths).toEqual([
-      "/llms-full.txt",
-      "/llms-full/learn-1.txt",
-      "/llms-full/learn-2.txt",
-      "/llms-full/learn-3.txt",
-    ]);
-    for (const f of files.slice(1)) expect(Buffer.byteLength(f.body)).toBeLessThanOrEqual(600);
-    expect(
-      files
-        .slice(1)
-        .map((f) => f.body)
-        .join("\n\n"),
-    ).toContain("# Page 4");
-    expect(files[0]!.body).toContain("Learn (5 pages): https://docs.example.test/llms-full/learn-1.txt, ");
+    const files = llmsFullFiles(manifest, [twin(0), twin(1)], limits);
+    expect(files.map((f) => f.path)).toEqual(["/llms-full.txt", "/llms-full/learn.txt"]);
+  });
+
+  it("splits a large section into bounded, numbered parts at page boundaries, every page once and in order", async () => {
+    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+    const twins = Array.from({ length: 60 }, (_, i) => twin(i));
+    const files = llmsFullFiles(manifest, twins, limits);
+    const parts = files.slice(1);
+    expect(parts.length).toBeGreaterThan(5);
+    expect(parts.map((f) => f.path)).toEqual(parts.map((_, i) => `/llms-full/learn-${i + 1}.txt`));
+    for (const f of parts) {
+      expect(Buffer.byteLength(f.body)).toBeLessThanOrEqual(1_500);
+      expect(f.body).toMatch(/^<!-- https:\/\/docs\.example\.test\/learn\/p\d{3} -->\n# Page/);
+    }
+    const order = parts.flatMap((f) => [...f.body.matchAll(/# Page (\d+)/g)].map((m) => Number(m[1])));
+    expect(order).toEqual(twins.map((_, i) => i));
+    expect(files[0]!.body).toContain("Learn (60 pages): https://docs.example.test/llms-full/learn-1.txt, ");
+  });
+
+  it("rewrites only the part holding a page when that page changes or a page is added", async () => {
+    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+    const twins = Array.from({ length: 120 }, (_, i) => twin(i));
+    const before = new Set(llmsFullFiles(manifest, twins, limits).map((f) => f.body));
+    const edited = twins.map((t, i) => (i === 57 ? { ...t, body: `${t.body}\n\nOne more sentence.` } : t));
+    const afterEdit = llmsFullFiles(manifest, edited, limits).slice(1);
+    expect(afterEdit.filter((f) => !before.has(f.body))).toHaveLength(1);
+    const added = [...twins, { ...twin(0), route: "/learn/p057b" }].sort((a, b) => a.route.localeCompare(b.route));
+    const afterAdd = llmsFullFiles(manifest, added, limits).slice(1);
+    expect(afterAdd.filter((f) => !before.has(f.body)).length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("llms.txt", () => {
+  /** The fixture's manifest with `n` more pages in the Learn sidebar. */
+  async function manifestWith(n: number, rename?: number) {
+    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+    const learn = manifest.config.sections.find((s) => s.folder === "learn")!;
+    const extra = Array.from({ length: n }, (_, i) => {
+      const href = `/learn/p${String(i).padStart(4, "0")}`;
+      manifest.routes[href] = { title: `Page ${i}`, description: `What page ${i} explains.`, sidebar: learn.id };
+      return { type: "link" as const, label: i === rename ? `Renamed page ${i}` : `Page ${i}`, href };
+    });
+    manifest.sidebars[learn.id] = [...(manifest.sidebars[learn.id] ?? []), ...extra];
+    return manifest;
+  }
+  const limits = { singleBytes: 4_000, part: { minBytes: 1_000, maxBytes: 3_000, everyNth: 4 } };
+
+  it("lists every page itself while small", async () => {
+    const files = llmsFiles(await manifestWith(3), limits);
+    expect(files.map((f) => f.path)).toEqual(["/llms.txt"]);
+    expect(files[0]!.body).toContain("- [Page 2](https://docs.example.test/learn/p0002.md): What page 2 explains.");
+  });
+
+  it("past the limit, names bounded parts per section that hold every page once, and a rename rewrites one part", async () => {
+    const files = llmsFiles(await manifestWith(300), limits);
+    const [index, ...parts] = files;
+    expect(index!.path).toBe("/llms.txt");
+    expect(index!.body).toContain("The whole site as Markdown, one file per section");
+    expect(index!.body).toMatch(
+      /^- \[Learn pages, part 1\]\(https:\/\/docs\.example\.test\/llms\/learn-1\.txt\): \d+ pages$/m,
+    );
+    expect(index!.body).not.toContain("[Page 2]");
+    expect(parts.length).toBeGreaterThan(5);
+    for (const p of parts) expect(Buffer.byteLength(p.body)).toBeLessThanOrEqual(3_000);
+    const listed = parts.flatMap((p) =>
+      [...p.body.matchAll(/\(https:\/\/docs\.example\.test\/learn\/p(\d{4})\.md\)/g)].map((m) => Number(m[1])),
+    );
+    expect(listed).toEqual(Array.from({ length: 300 }, (_, i) => i));
+    for (const part of parts) expect(index!.body).toContain(`(https://docs.example.test${part.path})`);
+
+    const renamed = llmsFiles(await manifestWith(300, 150), limits);
+    const before = new Set(parts.map((p) => p.body));
+    const changed = renamed.slice(1).filter((p) => !before.has(p.body));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.body).toContain("[Renamed page 150]");
   });
 });
 
@@ -58,19 +121,34 @@ describe("sitemap.xml", () => {
     expect(files[0]!.body.match(/<url>/g)).toHaveLength(7);
   });
 
-  it("becomes a sitemap index of parts past the URL limit", () => {
-    const files = sitemapFiles("https://x.test", routes, lastmod, { urls: 3, bytes: 1_000_000 });
-    expect(files.map((f) => f.path)).toEqual(["/sitemap.xml", "/sitemap-1.xml", "/sitemap-2.xml", "/sitemap-3.xml"]);
+  const limits = {
+    single: { urls: 3, bytes: 1_000_000 },
+    part: { minBytes: 300, maxBytes: 1_200, everyNth: 3 },
+  };
+
+  it("becomes a sitemap index of bounded parts past the single-file limit, every URL once and in order", () => {
+    const many = Array.from({ length: 200 }, (_, i) => `/p${String(i).padStart(3, "0")}`);
+    const files = sitemapFiles("https://x.test", many, () => "2026-01-02", limits);
+    expect(files[0]!.path).toBe("/sitemap.xml");
     expect(files[0]!.body).toContain("<sitemapindex");
+    const parts = files.slice(1);
+    expect(parts.map((f) => f.path)).toEqual(parts.map((_, i) => `/sitemap-${i + 1}.xml`));
+    for (const f of parts) expect(Buffer.byteLength(f.body)).toBeLessThanOrEqual(1_200);
+    const locs = parts.flatMap((f) => [...f.body.matchAll(/<loc>https:\/\/x\.test(\/p\d+)<\/loc>/g)].map((m) => m[1]));
+    expect(locs).toEqual(many);
     expect(files[0]!.body).toContain(
-      "<sitemap><loc>https://x.test/sitemap-2.xml</loc><lastmod>2026-01-05</lastmod></sitemap>",
+      "<sitemap><loc>https://x.test/sitemap-2.xml</loc><lastmod>2026-01-02</lastmod></sitemap>",
     );
-    expect(files.slice(1).map((f) => f.body.match(/<url>/g)!.length)).toEqual([3, 3, 1]);
   });
 
-  it("becomes a sitemap index past the byte limit", () => {
-    const files = sitemapFiles("https://x.test", routes, lastmod, { urls: 50_000, bytes: 400 });
-    expect(files.length).toBeGreaterThan(2);
-    for (const f of files.slice(1)) expect(Buffer.byteLength(f.body)).toBeLessThanOrEqual(400);
+  it("gives each part the newest lastmod of its URLs, and a page's new date rewrites one part", () => {
+    const many = Array.from({ length: 200 }, (_, i) => `/p${String(i).padStart(3, "0")}`);
+    const before = sitemapFiles("https://x.test", many, () => "2026-01-02", limits);
+    const after = sitemapFiles("https://x.test", many, (r) => (r === "/p123" ? "2026-03-04" : "2026-01-02"), limits);
+    const bodies = new Set(before.slice(1).map((f) => f.body));
+    const changed = after.slice(1).filter((f) => !bodies.has(f.body));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.body).toContain("<loc>https://x.test/p123</loc><lastmod>2026-03-04</lastmod>");
+    expect(after[0]!.body).toContain(`<loc>https://x.test${changed[0]!.path}</loc><lastmod>2026-03-04</lastmod>`);
   });
 });

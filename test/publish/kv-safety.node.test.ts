@@ -3,6 +3,8 @@
  * collection at every step of a publish (and a publish at every step of a collection), and a
  * publish under concurrent reads through the worker's own ContentStore.
  */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kvKeys, type Manifest } from "../../client/contracts/page";
 import { buildSite, type SiteBuild } from "../../scripts/build/build";
@@ -157,6 +159,41 @@ describe("garbage collection and a publish at the same time", () => {
     }
     expect(steps).toBeGreaterThan(5);
   });
+
+  it("keeps the values a publish in flight reuses from its base, even once other publishes replaced that build", async () => {
+    const kv = new MemoryKv();
+    await publishBuild(kv, first, "production");
+    // The publish of `second` (based on `first`) stops before writing its manifest, then two other
+    // publishes make `first` neither live nor previous, and a collection with no retention runs.
+    kv.failOn = new RegExp(`^${kvKeys.manifest(second.buildId)}$`);
+    await expect(publishBuild(kv, second, "production")).rejects.toThrow();
+    kv.failOn = null;
+    // Those two also change a page that `first` and `second` share, so only `first` names its old record.
+    const zeta = "docs/learn/Basics/zeta.mdx";
+    const zetaBefore = await readFile(path.join(site.root, "content", zeta), "utf8");
+    await site.write(zeta, `${zetaBefore}\n\nA later paragraph.\n`);
+    await site.write("docs/build/tools.mdx", toolsPage("gamma"));
+    const third = await buildSite({ root: site.root });
+    await site.write("docs/build/tools.mdx", toolsPage("delta"));
+    const fourth = await buildSite({ root: site.root });
+    await site.write("docs/build/tools.mdx", toolsPage("beta"));
+    await site.write(zeta, zetaBefore);
+    const shared = second.manifest.blobs.pages["/learn/Basics/zeta"]!;
+    expect(shared).toBe(first.manifest.blobs.pages["/learn/Basics/zeta"]);
+    expect(Object.values(fourth.manifest.blobs.pages)).not.toContain(shared);
+    await publishBuild(kv, third, "staging");
+    await publishBuild(kv, fourth, "staging");
+    await kv.put(kvKeys.channel("production"), fourth.buildId);
+    await kv.put(
+      kvKeys.history("production"),
+      JSON.stringify([{ buildId: fourth.buildId, at: new Date().toISOString() }]),
+    );
+    const result = await collectGarbage(kv, 0, Date.now());
+    expect(result.inFlight).toEqual([second.buildId]);
+    expect(await kv.get(kvKeys.blob(shared)), "a record the publish in flight reuses").not.toBeNull();
+    await publishBuild(kv, second, "production");
+    await expectWhole(kv, second, "a publish in flight whose base is no longer served, run again");
+  }, 120_000);
 
   it("still collects what no build needs, and a dead publish's leftovers after a day", async () => {
     const kv = new MemoryKv();

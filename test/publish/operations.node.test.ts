@@ -1,7 +1,14 @@
 /** Rollback and garbage collection over KV (in memory). */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { collectGarbage, diffDigests, history, rollback } from "../../scripts/publish/operations";
+import {
+  collectGarbage,
+  diffDigests,
+  history,
+  HISTORY_LIMIT,
+  recordPublish,
+  rollback,
+} from "../../scripts/publish/operations";
 import { MemoryKv } from "../helpers/memory-kv";
 
 const DAY = 86_400_000;
@@ -47,6 +54,19 @@ describe("rollback", () => {
     expect(await rollback(kv, "production", "aaaaaaaaaaaa")).toEqual({ from: "bbbbbbbbbbbb", to: "aaaaaaaaaaaa" });
     expect(await kv.get(kvKeys.channel("production"))).toBe("aaaaaaaaaaaa");
     expect((await history(kv, "production")).map((h) => h.buildId)).toEqual(["aaaaaaaaaaaa"]);
+  });
+
+  it("keeps a channel's history to its last HISTORY_LIMIT publishes, newest last", async () => {
+    const kv = new MemoryKv();
+    const ids = Array.from({ length: HISTORY_LIMIT + 7 }, (_, i) => i.toString(16).padStart(12, "0"));
+    await kv.put(
+      kvKeys.history("production"),
+      JSON.stringify(ids.slice(0, -1).map((buildId) => ({ buildId, at: new Date(0).toISOString() }))),
+    );
+    await recordPublish(kv, "production", ids.at(-1)!);
+    const past = await history(kv, "production");
+    expect(past).toHaveLength(HISTORY_LIMIT);
+    expect(past.map((p) => p.buildId)).toEqual(ids.slice(-HISTORY_LIMIT));
   });
 
   it("refuses a build stored before content addressing, which the worker cannot serve", async () => {

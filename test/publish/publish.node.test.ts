@@ -2,14 +2,17 @@
 import { describe, expect, it } from "vitest";
 import { kvKeys, type Manifest } from "../../client/contracts/page";
 import { buildSite } from "../../scripts/build/build";
+import type { PendingPublish } from "../../scripts/publish/pending";
 import { publishBuild } from "../../scripts/publish/publish";
 import { MemoryKv } from "../helpers/memory-kv";
 import { tempSite } from "../helpers/temp-site";
 
 class RecordingKv extends MemoryKv {
   written: string[] = [];
+  values = new Map<string, string>();
   override async put(key: string, value: string | Uint8Array) {
     this.written.push(key);
+    if (typeof value === "string") this.values.set(key, value);
     await super.put(key, value);
   }
 }
@@ -47,6 +50,10 @@ describe("publishBuild", () => {
         kvKeys.history("production"),
       ]);
       expect(await kv.list("pending/")).toEqual([]);
+      // The pending record names the build it reuses and lists only the blobs this publish adds.
+      const pending = JSON.parse(kv.values.get(`pending/${second.buildId}`)!) as PendingPublish;
+      expect(pending.base).toBe(first.buildId);
+      expect(pending.blobs.map(kvKeys.blob).sort()).toEqual(kv.written.filter((k) => k.startsWith("blob/")).sort());
 
       // Every page and file of both builds can still be read (the old one for a rollback).
       for (const build of [first, second]) {
