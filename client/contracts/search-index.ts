@@ -6,11 +6,45 @@
  *
  * - lexicon pieces: the index's terms, sorted, split into ranges (what typo tolerance and prefix
  *   search scan);
- * - term shards: posting lists by term range (what scoring reads);
+ * - term shards: posting lists by term range (what scoring reads), each list ordered by impact
+ *   (the score a record gets for the term, precomputed at build time) and cut at POSTINGS_CAP, so a
+ *   query reads at most a bounded number of postings per word however large the site;
  * - record bundles: the packed records of a range of record ids (read only for the hits returned);
  * - facet bundles: each record's hierarchy.lvl0 and lvl1 (read only when a query filters on them).
  */
-import type { PackedRecord, Synonym } from "./search";
+import type { PackedRecord, SearchRecordType, Synonym } from "./search";
+
+/** Extra weight by record type: a page title outranks a heading, a heading outranks text. */
+export const TYPE_BOOST: Record<SearchRecordType, number> = {
+  lvl1: 3,
+  lvl2: 2,
+  lvl3: 1.7,
+  lvl4: 1.5,
+  lvl5: 1.5,
+  lvl6: 1.5,
+  content: 1,
+};
+/** Extra weight by field (MiniSearch's `boost`). */
+export const FIELD_BOOST: Record<string, number> = { title: 4, keywords: 4, parents: 1.5, content: 1 };
+/** The fields a "headings only" match reads (short prefixes complete from these). */
+export const HEAD_FIELDS: ReadonlySet<string> = new Set(["title", "keywords"]);
+/** MiniSearch's BM25+ parameters. */
+export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/** MiniSearch's BM25+ score of a term in one field of a record. */
+export function bm25(tf: number, matching: number, total: number, length: number, avg: number): number {
+  const idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
+  return idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)));
+}
+
+/**
+ * A word's postings keep its POSTINGS_CAP best records (by impact): past that many records, a
+ * word ranks among its best ones only, and hit counts become estimates. Enough for Algolia's
+ * 1,000 reachable hits of a one-word query, and longer than any list of a site of a few hundred pages.
+ */
+export const POSTINGS_CAP = 1024;
+/** Impacts are stored as integers: the score times this. */
+export const IMPACT_SCALE = 1000;
 
 /** A piece covering a range: from this key (a term, or a record id) up to the next piece's. */
 export interface PieceRef<K> {
@@ -20,18 +54,29 @@ export interface PieceRef<K> {
   bytes: number;
 }
 
-/** What the build stores under kvKeys.searchIndex(buildId). */
+/** Record ids an empty query can page through (Algolia's paginationLimitedTo). */
+export const BROWSE_LIMIT = 1000;
+
+/**
+ * What the build stores under kvKeys.searchIndex(buildId). Record ids are stable across builds
+ * (a page's records keep theirs while other pages change), so they are sparse: bundles list theirs.
+ */
 export interface SearchRoot {
-  version: 3;
+  version: 4;
   siteUrl: string;
   synonyms?: Synonym[];
+  /** Records indexed. */
   documentCount: number;
+  /**
+   * What impacts were computed with: the record count and each field's average length (in
+   * tokens, BM25's avgdl), rounded to two significant digits so a small change leaves them, and
+   * with them every other term's impacts, as they were.
+   */
+  statistics: { documentCount: number; averageFieldLength: number[] };
   /** MiniSearch's field order: title, parents, content, keywords. */
   fields: string[];
-  /** Average length of each field, in unique tokens (BM25's avgdl). */
-  averageFieldLength: number[];
-  /** Each record's type, one letter per record id (see TYPE_LETTERS). */
-  types: string;
+  /** The first BROWSE_LIMIT record ids, best first (page titles, then headings, then text): an empty query's answer. */
+  browse: number[];
   lexicon: PieceRef<string>[];
   shards: PieceRef<string>[];
   records: PieceRef<number>[];
@@ -45,20 +90,47 @@ export interface LexiconPiece {
 }
 
 /**
- * Postings by term: per field (root.fields order), a flat list of
- * [record id delta, term frequency, field length, …], record ids ascending.
+ * A term's postings: flat [record id, impact, …] lists, best impact first, at most POSTINGS_CAP
+ * records each. The impact is the term's score for the record (MiniSearch's BM25+ summed over the
+ * fields, times FIELD_BOOST and TYPE_BOOST) times IMPACT_SCALE, rounded.
  */
-export type TermShard = Record<string, number[][]>;
+export interface Postings {
+  /** Over every field. */
+  a: number[];
+  /** Over the head fields only (title, keywords); absent when the term is in no record's head. */
+  h?: number[];
+  /** Records holding the term in any field (more than `a` holds when the list was cut). */
+  n: number;
+}
+export type TermShard = Record<string, Postings>;
 
+/** Whole pages' records: `records[i]` has id `ids[i]` (ascending). */
 export interface RecordBundle {
   strings: string[];
+  ids: number[];
   records: PackedRecord[];
 }
 
-/** Per record from `from`: [lvl0 string id, lvl1 string id, …]. */
+/** Whole pages' facets: record `ids[i]` has [lvl0 string id, lvl1 string id] at levels[2i], and type letter types[i]. */
 export interface FacetBundle {
   strings: string[];
+  ids: number[];
   levels: number[];
+  types: string;
+}
+
+/** Position of `id` in an ascending list, or -1. */
+export function indexOfId(ids: number[], id: number): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = ids[mid]!;
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 export const TYPE_LETTERS = {
@@ -93,6 +165,7 @@ export function piecesForPrefix(pieces: PieceRef<string>[], prefix: string): num
 
 /** Every piece a root refers to (what publishing writes and garbage collection keeps). */
 export function searchPieceDigests(root: Partial<SearchRoot> | null | undefined): string[] {
-  if (!root || root.version !== 3) return [];
+  // Version 3 roots list their pieces the same way: GC and publish keep an older build's pieces too.
+  if (!root || (root.version !== 4 && (root.version as unknown as number) !== 3)) return [];
   return [root.lexicon, root.shards, root.records, root.facets].flatMap((refs) => (refs ?? []).map((r) => r.digest));
 }

@@ -1,8 +1,10 @@
 /**
  * The embedded search index, split for KV (client/contracts/search-index.ts): MiniSearch indexes
- * the records (so term statistics are MiniSearch's), then its postings are cut into term-range
- * shards, its terms into lexicon pieces and the packed records into bundles, each stored once under
- * the digest of its bytes. The root (per build) lists them.
+ * the records (so term statistics are MiniSearch's), then each term's postings become impacts (the
+ * term's whole score for a record, MiniSearch's BM25+ with the field and type boosts), ordered best
+ * first and cut at POSTINGS_CAP; they are cut into term-range shards, the terms into lexicon pieces
+ * and the packed records into bundles, each stored once under the digest of its bytes. The root
+ * (per build) lists them.
  */
 import MiniSearch from "minisearch";
 import {
@@ -14,8 +16,16 @@ import {
   type Synonym,
 } from "../../client/contracts/search";
 import {
+  bm25,
+  FIELD_BOOST,
+  HEAD_FIELDS,
+  IMPACT_SCALE,
+  POSTINGS_CAP,
+  TYPE_BOOST,
   TYPE_LETTERS,
   type FacetBundle,
+  type Postings,
+  BROWSE_LIMIT,
   type LexiconPiece,
   type PieceRef,
   type RecordBundle,
@@ -23,6 +33,7 @@ import {
   type TermShard,
 } from "../../client/contracts/search-index";
 import { blobDigest } from "../build/blobs";
+import { fnv1a, stableChunks } from "../build/stable-chunks";
 
 /** The root and its pieces (digest → stored value). */
 export interface SearchIndexBuild {
@@ -30,8 +41,31 @@ export interface SearchIndexBuild {
   pieces: Map<string, string>;
 }
 
-/** Target sizes of a piece (a single term's postings may exceed the shard target; nothing comes near KV's 25 MiB). */
-export const PIECE_BYTES = { lexicon: 32 * 1024, shard: 64 * 1024, records: 16 * 1024, facets: 32 * 1024 };
+/**
+ * Sizes of a piece: at least `min` bytes before a boundary the content chooses (a term or page
+ * hashing to one), never past `max` (a single term's postings or a single page's records may).
+ * Boundaries follow the content, so a one-page change rewrites the pieces it touches, not every
+ * piece after them (scripts/build/stable-chunks.ts).
+ */
+export const PIECE_BYTES = {
+  lexicon: { min: 16 * 1024, max: 48 * 1024 },
+  shard: { min: 32 * 1024, max: 96 * 1024 },
+  records: { min: 24 * 1024, max: 64 * 1024 },
+  facets: { min: 24 * 1024, max: 64 * 1024 },
+};
+
+/**
+ * Record ids that survive edits: a page's records get ids `slot × PAGE_IDS + position`, the slot
+ * taken from a hash of the page's address and the position from a hash of the record's place in
+ * the page (its address with anchor, its type, and which such record of that place it is), the
+ * next free one on a collision. Editing a record's text, or adding one, moves no other id, so the
+ * postings and bundles of the rest of the site stay as they were.
+ */
+export const PAGE_IDS = 4096;
+const SLOTS = 2 ** 20;
+
+/** Two significant digits: statistics a one-page change leaves as they were, so impacts stay put. */
+const rounded = (n: number) => (n > 0 ? Number(n.toPrecision(2)) : n);
 
 type Serialised = { index: [string, Record<string, Record<string, number>>][] } & {
   fieldIds: Record<string, number>;
@@ -39,34 +73,58 @@ type Serialised = { index: [string, Record<string, Record<string, number>>][] } 
   averageFieldLength: number[];
 };
 
-/** Cuts items into pieces of about `target` bytes each; `value` serialises a run of items. */
+/** Cuts items into content-defined pieces (stableChunks); `value` serialises a run of items. */
 function cut<T, K>(
   items: T[],
-  keyOf: (item: T, i: number) => K,
+  keyOf: (item: T) => K,
+  chunkKey: (item: T) => string,
   sizeOf: (item: T) => number,
-  target: number,
-  value: (run: T[], from: number) => string,
+  size: { min: number; max: number },
+  value: (run: T[]) => string,
   pieces: Map<string, string>,
 ): PieceRef<K>[] {
-  const refs: PieceRef<K>[] = [];
-  let start = 0;
-  let bytes = 0;
-  const flush = (end: number) => {
-    if (end <= start) return;
-    const text = value(items.slice(start, end), start);
+  return stableChunks(items, chunkKey, sizeOf, { minBytes: size.min, maxBytes: size.max, everyNth: 4 }).map((run) => {
+    const text = value(run);
     const digest = blobDigest(text);
     pieces.set(digest, text);
-    refs.push({ from: keyOf(items[start]!, start), digest, bytes: text.length });
-    start = end;
-    bytes = 0;
-  };
-  items.forEach((item, i) => {
-    const size = sizeOf(item);
-    if (bytes > 0 && bytes + size > target) flush(i);
-    bytes += size;
+    return { from: keyOf(run[0]!), digest, bytes: text.length };
   });
-  flush(items.length);
-  return refs;
+}
+
+/** A free number from `start` on (wrapping at `size`), taken. */
+function claim(taken: Set<number>, start: number, size: number): number {
+  let n = start % size;
+  while (taken.has(n)) n = (n + 1) % size;
+  taken.add(n);
+  return n;
+}
+
+/** Stable ids (see PAGE_IDS) for records in build order. */
+function stableIds(records: SearchRecord[]): number[] {
+  const pages = [...new Set(records.map((r) => r.url_without_anchor))].sort();
+  const slots = new Set<number>();
+  const slotOf = new Map(pages.map((page) => [page, claim(slots, fnv1a(page), SLOTS)]));
+  const positions = new Map<string, Set<number>>();
+  const places = new Map<string, number>();
+  return records.map((r) => {
+    const page = r.url_without_anchor;
+    const taken = positions.get(page) ?? positions.set(page, new Set()).get(page)!;
+    if (taken.size >= PAGE_IDS) throw new Error(`search index: ${page} has more than ${PAGE_IDS} records`);
+    const place = `${r.url}\0${r.type}`;
+    const nth = places.get(place) ?? 0;
+    places.set(place, nth + 1);
+    return slotOf.get(page)! * PAGE_IDS + claim(taken, fnv1a(`${place}\0${nth}`), PAGE_IDS);
+  });
+}
+
+/**
+ * A field length as impacts use it: exact up to 8 tokens, then on a geometric scale of about 10%
+ * steps (as Lucene's one-byte norms are coarse), so a word added to a paragraph seldom changes it
+ * and the paragraph's other terms keep their impacts.
+ */
+export function lengthBucket(length: number): number {
+  if (length <= 8) return length;
+  return Math.round(1.1 ** Math.round(Math.log(length) / Math.log(1.1)));
 }
 
 /** `tokens` (watch mode) keeps the tokens of each text between builds; the index is the same. */
@@ -88,33 +146,56 @@ export function buildSearchIndex(
   const fields = Object.keys(js.fieldIds).sort((a, b) => js.fieldIds[a]! - js.fieldIds[b]!);
   const heads = new Set([js.fieldIds.title, js.fieldIds.keywords].map(String));
   const pieces = new Map<string, string>();
+  /** MiniSearch's id (position in `records`) → stable id. */
+  const ids = stableIds(records);
 
   const terms = js.index.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const postings = terms.map(([term, byField]): [string, number[][]] => [
-    term,
-    fields.map((_, f) => {
-      const flat: number[] = [];
-      let last = 0;
-      const docs = Object.entries(byField[f] ?? {})
-        .map(([id, tf]) => [Number(id), tf] as const)
-        .sort((a, b) => a[0] - b[0]);
-      for (const [id, tf] of docs) {
-        flat.push(id - last, tf, js.fieldLength[id]![f]!);
-        last = id;
+  const documentCount = rounded(records.length);
+  const averageFieldLength = js.averageFieldLength.map(rounded);
+  const typeBoost = records.map((r) => TYPE_BOOST[r.type]);
+  const fieldBoost = fields.map((f) => FIELD_BOOST[f] ?? 1);
+  const headField = fields.map((f) => HEAD_FIELDS.has(f));
+  /** Best first, cut at the cap, as a flat [stable id, impact, …] list. */
+  const ordered = (scores: Map<number, number>): number[] => {
+    const list = [...scores]
+      .map(([id, score]) => [ids[id]!, Math.max(1, Math.round(score * IMPACT_SCALE))] as const)
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, POSTINGS_CAP);
+    return list.flat();
+  };
+  const postings = terms.map(([term, byField]): [string, Postings] => {
+    const all = new Map<number, number>();
+    const head = new Map<number, number>();
+    fields.forEach((_, f) => {
+      const docs = byField[f];
+      if (!docs) return;
+      const keys = Object.keys(docs);
+      const avg = averageFieldLength[f]!;
+      const matching = keys.length;
+      for (const key of keys) {
+        const id = Number(key);
+        const score =
+          fieldBoost[f]! *
+          typeBoost[id]! *
+          bm25(docs[key]!, matching, documentCount, lengthBucket(js.fieldLength[id]![f]!), avg);
+        all.set(id, (all.get(id) ?? 0) + score);
+        if (headField[f]) head.set(id, (head.get(id) ?? 0) + score);
       }
-      return flat;
-    }),
-  ]);
+    });
+    return [term, { a: ordered(all), ...(head.size ? { h: ordered(head) } : {}), n: all.size }];
+  });
   const shards = cut(
     postings,
     ([term]) => term,
-    ([term, lists]) => term.length + 8 + lists.reduce((n, l) => n + l.length * 4 + 3, 0),
+    ([term]) => term,
+    ([term, p]) => term.length + 16 + (p.a.length + (p.h?.length ?? 0)) * 6,
     PIECE_BYTES.shard,
     (run) => JSON.stringify(Object.fromEntries(run) as TermShard),
     pieces,
   );
   const lexicon = cut(
     terms,
+    ([term]) => term,
     ([term]) => term,
     ([term]) => term.length + 4,
     PIECE_BYTES.lexicon,
@@ -125,45 +206,77 @@ export function buildSearchIndex(
       } satisfies LexiconPiece),
     pieces,
   );
-  const rowBytes = (r: SearchRecord) =>
+  // Records by stable id: bundles and facets hold whole pages, cut where the pages' addresses say.
+  const byId = records.map((record, i) => ({ record, id: ids[i]! })).sort((a, b) => a.id - b.id);
+  const rowBytes = ({ record: r }: { record: SearchRecord }) =>
     80 + r.objectID.length + (r.content?.length ?? 0) + (r.keywords?.join(" ").length ?? 0) + (r.anchor?.length ?? 0);
+  const pageKey = (e: { record: SearchRecord }, i: number, all: { record: SearchRecord }[]) =>
+    i + 1 < all.length && all[i + 1]!.record.url_without_anchor === e.record.url_without_anchor
+      ? ""
+      : e.record.url_without_anchor;
   const bundles = cut(
-    records,
-    (_, i) => i,
+    withPageKeys(byId, pageKey),
+    (e) => e.id,
+    (e) => e.key,
     rowBytes,
     PIECE_BYTES.records,
     (run) => {
-      const { strings, records: rows } = packRecords(run, siteUrl);
-      return JSON.stringify({ strings, records: rows } satisfies RecordBundle);
+      const { strings, records: rows } = packRecords(
+        run.map((e) => e.record),
+        siteUrl,
+      );
+      return JSON.stringify({ strings, ids: run.map((e) => e.id), records: rows } satisfies RecordBundle);
     },
     pieces,
   );
   const facets = cut(
-    records,
-    (_, i) => i,
-    (r) => 8 + (r.hierarchy.lvl1.length >> 4),
+    withPageKeys(byId, pageKey),
+    (e) => e.id,
+    (e) => e.key,
+    (e) => 12 + (e.record.hierarchy.lvl1.length >> 4),
     PIECE_BYTES.facets,
     (run) => {
       const strings: string[] = [];
-      const ids = new Map<string, number>();
-      const id = (s: string) => ids.get(s) ?? (ids.set(s, strings.push(s) - 1), strings.length - 1);
-      const levels = run.flatMap((r) => [id(r.hierarchy.lvl0), id(r.hierarchy.lvl1)]);
-      return JSON.stringify({ strings, levels } satisfies FacetBundle);
+      const seen = new Map<string, number>();
+      const id = (s: string) => seen.get(s) ?? (seen.set(s, strings.push(s) - 1), strings.length - 1);
+      const levels = run.flatMap((e) => [id(e.record.hierarchy.lvl0), id(e.record.hierarchy.lvl1)]);
+      return JSON.stringify({
+        strings,
+        ids: run.map((e) => e.id),
+        levels,
+        types: run.map((e) => TYPE_LETTERS[e.record.type]).join(""),
+      } satisfies FacetBundle);
     },
     pieces,
   );
+  const browse = byId
+    .map((e) => ({ id: e.id, boost: TYPE_BOOST[e.record.type] }))
+    .sort((a, b) => b.boost - a.boost || a.id - b.id)
+    .slice(0, BROWSE_LIMIT)
+    .map((e) => e.id);
   const root: SearchRoot = {
-    version: 3,
+    version: 4,
     siteUrl,
     ...(synonyms.length ? { synonyms } : {}),
     documentCount: records.length,
+    statistics: { documentCount, averageFieldLength },
     fields,
-    averageFieldLength: js.averageFieldLength,
-    types: records.map((r) => TYPE_LETTERS[r.type]).join(""),
+    browse,
     lexicon,
     shards,
     records: bundles,
     facets,
   };
   return { root, pieces };
+}
+
+/**
+ * The key a record's piece boundary is chosen by: its page's address on the page's last record, and
+ * "" (never a boundary: fnv1a("") is not a multiple of 4) inside a page, so pieces hold whole pages.
+ */
+function withPageKeys<T extends { record: SearchRecord }>(
+  entries: T[],
+  keyOf: (e: T, i: number, all: T[]) => string,
+): (T & { key: string })[] {
+  return entries.map((e, i, all) => ({ ...e, key: keyOf(e, i, all) }));
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
 import { HIERARCHY_LEVELS, type SearchRecord } from "../../client/contracts/search";
-import { pieceFor, searchPieceDigests } from "../../client/contracts/search-index";
+import { pieceFor, POSTINGS_CAP, searchPieceDigests } from "../../client/contracts/search-index";
 import { buildSearchIndex, PIECE_BYTES, type SearchIndexBuild } from "../../scripts/search/build-index";
 import { bestFirst, SearchEngine, type Ranked } from "../../worker/search/engine";
 import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
@@ -87,7 +87,7 @@ describe("the search index's pieces", () => {
     expect(index.root.records.length).toBeGreaterThan(3);
     expect(searchPieceDigests(index.root).sort()).toEqual([...index.pieces.keys()].sort());
     const largest = Math.max(...[...index.pieces.values()].map((v) => Buffer.byteLength(v)));
-    expect(largest).toBeLessThan(2 * Math.max(...Object.values(PIECE_BYTES)));
+    expect(largest).toBeLessThan(2 * Math.max(...Object.values(PIECE_BYTES).map((p) => p.max)));
     expect(JSON.stringify(index.root).length).toBeLessThan(64 * 1024);
   });
 
@@ -108,7 +108,7 @@ describe("the search index's pieces", () => {
   it("keeps the cache within its bound and answers as an unbounded cache does", async () => {
     const queries = [word(5), `${word(40)} ${word(41)}`, word(900).slice(0, 4), word(2000), `${word(7)} ${word(1200)}`];
     const big = new SearchEngine(index.root, new PieceLoader(kvOf(index), new PieceCache(256 * 1024 * 1024)));
-    const small = new PieceCache(PIECE_BYTES.shard * 2);
+    const small = new PieceCache(PIECE_BYTES.shard.max * 2);
     const bounded = new SearchEngine(index.root, new PieceLoader(kvOf(index), small));
     for (const round of [1, 2])
       for (const query of queries) {
@@ -118,7 +118,7 @@ describe("the search index's pieces", () => {
           `${query}, round ${round}`,
         ).toEqual(x.hits.map((h) => h.record.objectID));
         expect(y.nbHits).toBe(x.nbHits);
-        expect(small.size.bytes).toBeLessThanOrEqual(small.maxBytes + PIECE_BYTES.shard * 2);
+        expect(small.size.bytes).toBeLessThanOrEqual(small.maxBytes + PIECE_BYTES.shard.max * 2);
       }
     expect(small.size.pieces).toBeLessThan(index.pieces.size);
   });
@@ -132,6 +132,40 @@ describe("the search index's pieces", () => {
       else kv.data.set(kvKeys.blob(shard.digest), value);
       const engine = new SearchEngine(index.root, new PieceLoader(kv, new PieceCache(1024 * 1024)));
       await expect(engine.search({ query: term })).rejects.toBeInstanceOf(PieceUnavailable);
+    }
+  });
+});
+
+describe("postings at scale and one-page edits", () => {
+  it("keeps a common word's best POSTINGS_CAP records, still ranks the best first, and says the count is an estimate", async () => {
+    const many = records(POSTINGS_CAP / 4, 5).map((r, i) =>
+      r.type === "content" ? { ...r, content: `${r.content} common${i === 1001 ? " common common common" : ""}` } : r,
+    );
+    const big = buildSearchIndex(many, SITE);
+    const engine = new SearchEngine(big.root, new PieceLoader(kvOf(big), new PieceCache(64 * 1024 * 1024)));
+    const result = await engine.search({ query: "common" });
+    expect(result.hits[0]!.record.objectID).toBe(many[1001]!.objectID);
+    expect(result.nbHits).toBe(POSTINGS_CAP);
+    expect(result.exhaustive).toBe(false);
+    const small = await new SearchEngine(index.root, new PieceLoader(kvOf(index))).search({ query: word(5) });
+    expect(small.exhaustive).toBe(true);
+  });
+
+  it("rewrites a handful of pieces when a word of one record changes or a record is added at the end of a page", () => {
+    const base = records(400, 12);
+    const before = new Set(index.pieces.keys());
+    const at = base.findIndex((r) => r.objectID === "200-5");
+    const edited = base.map((r, i) => (i === at ? { ...r, content: r.content!.replace(/^\S+/, "revised") } : r));
+    const added = [
+      ...base.slice(0, at + 8),
+      { ...base[at + 7]!, objectID: "new", content: "zuzuka fresh words" },
+      ...base.slice(at + 8),
+    ];
+    for (const changed of [edited, added]) {
+      const next = buildSearchIndex(changed, SITE);
+      const fresh = [...next.pieces.keys()].filter((d) => !before.has(d));
+      expect(fresh.length, changed === edited ? "word changed" : "record added").toBeLessThanOrEqual(12);
+      expect(fresh.length).toBeLessThan(next.pieces.size / 5);
     }
   });
 });

@@ -114,7 +114,7 @@ export class ContentStore {
         "reading the search index",
       );
       if (!root) throw new ContentUnavailable(`build ${buildId} has no search index`);
-      if (root.version !== 3) throw new ContentUnavailable(`build ${buildId} has an older search index; publish again`);
+      if (root.version !== 4) throw new ContentUnavailable(`build ${buildId} has an older search index; publish again`);
       return new SearchEngine(root, new PieceLoader(this.kv));
     });
   }

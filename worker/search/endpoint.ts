@@ -110,7 +110,15 @@ export async function handleQueries(c: Context<SearchEnv>): Promise<Response> {
 }
 
 function emptyResult(q: ParsedQuery) {
-  return { query: q.query, hits: [], nbHits: 0, page: q.page, nbPages: 0, hitsPerPage: q.hitsPerPage };
+  return {
+    query: q.query,
+    hits: [],
+    nbHits: 0,
+    exhaustive: true,
+    page: q.page,
+    nbPages: 0,
+    hitsPerPage: q.hitsPerPage,
+  };
 }
 
 /** `POST /1/indexes/{indexName}/query` (JSON body) and `GET /1/indexes/{indexName}?query=…`: one query, one result. */

@@ -17,6 +17,8 @@ import {
   type SearchRecordType,
 } from "../../client/contracts/search";
 import {
+  BROWSE_LIMIT,
+  indexOfId,
   pieceFor,
   TYPE_LETTERS,
   type FacetBundle,
@@ -53,6 +55,8 @@ export interface EngineResult {
   query: string;
   hits: EngineHit[];
   nbHits: number;
+  /** False when a word's postings were read only in part: nbHits then counts the records found, not all. */
+  exhaustive: boolean;
   page: number;
   nbPages: number;
   hitsPerPage: number;
@@ -61,16 +65,6 @@ export interface EngineResult {
 /** Records further than this are not reachable by paging (Algolia's paginationLimitedTo). */
 const PAGINATION_LIMIT = 1000;
 const MAX_HITS_PER_PAGE = 100;
-/** Extra weight by record type: a page title outranks a heading, a heading outranks text. */
-const TYPE_BOOST: Record<SearchRecordType, number> = {
-  lvl1: 3,
-  lvl2: 2,
-  lvl3: 1.7,
-  lvl4: 1.5,
-  lvl5: 1.5,
-  lvl6: 1.5,
-  content: 1,
-};
 /** Reads a facet of a record; undefined for an attribute that is not a facet. */
 export type FacetReader = (attribute: string) => string | undefined;
 
@@ -112,14 +106,10 @@ export function perRecordFilters(filters: FacetFilters): FacetFilters | null {
   return left;
 }
 
-const BOOST_BY_LETTER: Record<string, number> = Object.fromEntries(
-  Object.entries(TYPE_LETTERS).map(([type, letter]) => [letter, TYPE_BOOST[type as SearchRecordType]]),
-);
 const TYPE_BY_LETTER = Object.fromEntries(Object.entries(TYPE_LETTERS).map(([t, l]) => [l, t])) as Record<
   string,
   SearchRecordType
 >;
-const FIELD_BOOST = { title: 4, keywords: 4, parents: 1.5, content: 1 };
 
 /** Every leaf of a query tree with the prefix and typo options it is evaluated with. */
 function leaves(
@@ -171,15 +161,13 @@ export function bestFirst(hits: Ranked[], k: number): void {
 }
 
 export class SearchEngine {
-  /** Every record id, best first: the answer to an empty query. */
-  private browseOrder: number[] | null = null;
   private readonly synonyms: SynonymTable;
 
   constructor(
     private readonly root: SearchRoot,
     private readonly pieces: PieceLoader,
   ) {
-    if (root.version !== 3) throw new Error(`unsupported search index version ${String(root.version)}`);
+    if (root.version !== 4) throw new Error(`unsupported search index version ${String(root.version)}`);
     this.synonyms = synonymTable(root.synonyms);
   }
 
@@ -187,12 +175,8 @@ export class SearchEngine {
     return this.root.documentCount;
   }
 
-  private type(id: number): SearchRecordType {
-    return TYPE_BY_LETTER[this.root.types[id]!]!;
-  }
-
   /** Reads the bundles holding these record ids; the answer finds an id's bundle and its position there. */
-  private async bundles<T>(
+  private async bundles<T extends { ids: number[] }>(
     pieces: PieceRef<number>[],
     ids: number[],
   ): Promise<(id: number) => { bundle: T; at: number }> {
@@ -200,8 +184,10 @@ export class SearchEngine {
     const loaded = await this.pieces.load<T>(refs.map((i) => pieces[i]!));
     const byRef = new Map(refs.map((r, k) => [r, loaded[k]!]));
     return (id) => {
-      const ref = pieceFor(pieces, id);
-      return { bundle: byRef.get(ref)!, at: id - pieces[ref]!.from };
+      const bundle = byRef.get(pieceFor(pieces, id))!;
+      const at = Array.isArray(bundle.ids) ? indexOfId(bundle.ids, id) : -1;
+      if (at < 0) throw new PieceUnavailable(`record ${id} is not in its bundle`);
+      return { bundle, at };
     };
   }
 
@@ -230,7 +216,7 @@ export class SearchEngine {
           case "docusaurus_tag":
             return SEARCH_DOCS_TAG;
           case "type":
-            return this.type(id);
+            return TYPE_BY_LETTER[b.types[position]!];
           case "hierarchy.lvl0":
             return b.strings[b.levels[at]!];
           case "hierarchy.lvl1":
@@ -244,7 +230,7 @@ export class SearchEngine {
   }
 
   /** Loads the lexicon pieces and shards the slots read, then scores; unmatched slots count for nothing. */
-  private async match(typed: string[]): Promise<{ slots: Slot[]; ranked: Ranked[][] }> {
+  private async match(typed: string[]): Promise<{ slots: Slot[]; ranked: Ranked[][]; exhaustive: boolean }> {
     const terms = new QueryTerms(this.root);
     const lexicon = new Set<number>();
     // A first plan with every word unknown asks about every term any plan could use.
@@ -262,19 +248,15 @@ export class SearchEngine {
     );
 
     const slots = planQuery(typed, this.synonyms, (t) => terms.has(t));
-    const options: EvalOptions = {
-      combineWith: "OR",
-      boost: FIELD_BOOST,
-      maxFuzzy: 2,
-      docBoost: (id) => BOOST_BY_LETTER[this.root.types[id]!] ?? 1,
-    };
+    const options: EvalOptions = { combineWith: "OR", maxFuzzy: 2 };
     const query: Query = { combineWith: "OR", queries: slots.map((s) => s.query) };
     evaluate(terms, query, options); // first pass: which postings are wanted
     const shards = [...new Set([...terms.wanted].map((t) => terms.shardFor(t)))];
     (await this.pieces.load(shards.map((i) => this.root.shards[i]!))).forEach((p, k) =>
       terms.shards.set(shards[k]!, p as never),
     );
-    const matches = evaluate(terms, query, options);
+    const truncated = { value: false };
+    const matches = evaluate(terms, query, options, truncated);
     const buckets: Ranked[][] = slots.map(() => []);
     for (const [id, m] of matches) {
       let slotsMatched = 0;
@@ -289,7 +271,7 @@ export class SearchEngine {
         terms: m.match,
       });
     }
-    return { slots, ranked: buckets };
+    return { slots, ranked: buckets, exhaustive: !truncated.value };
   }
 
   async search(q: EngineQuery): Promise<EngineResult> {
@@ -303,15 +285,17 @@ export class SearchEngine {
     const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage);
 
     let ranked: { id: number; terms: string[]; score: number }[];
+    let exhaustive = true;
     if (filters === null) {
       ranked = [];
     } else if (words.length === 0) {
-      this.browseOrder ??= Array.from({ length: this.root.documentCount }, (_, i) => i).sort(
-        (a, b) => (BOOST_BY_LETTER[this.root.types[b]!] ?? 1) - (BOOST_BY_LETTER[this.root.types[a]!] ?? 1) || a - b,
-      );
-      ranked = (await this.filter(this.browseOrder, filters)).map((id) => ({ id, score: 0, terms: [] }));
+      // An empty query pages through the first BROWSE_LIMIT records, best first (filters apply to those).
+      ranked = (await this.filter(this.root.browse, filters)).map((id) => ({ id, score: 0, terms: [] }));
+      exhaustive = filters.length === 0 || this.root.documentCount <= BROWSE_LIMIT;
     } else {
-      const { ranked: buckets } = await this.match(typed);
+      const matched = await this.match(typed);
+      const buckets = matched.ranked;
+      exhaustive = matched.exhaustive;
       ranked = [];
       for (const bucket of buckets) {
         const kept = filters.length
@@ -329,7 +313,8 @@ export class SearchEngine {
       }
     }
 
-    const nbHits = ranked.length;
+    // Without words or filters every record matches, though only the first BROWSE_LIMIT can be paged to.
+    const nbHits = words.length === 0 && filters?.length === 0 ? this.root.documentCount : ranked.length;
     const reachable = Math.min(nbHits, PAGINATION_LIMIT);
     const nbPages = hitsPerPage > 0 ? Math.ceil(reachable / hitsPerPage) : 0;
     const start = page * hitsPerPage;
@@ -340,6 +325,6 @@ export class SearchEngine {
       score: h.score,
       highlight: { words, originals, terms: new Set([...words, ...h.terms]) },
     }));
-    return { query, hits, nbHits, page, nbPages, hitsPerPage };
+    return { query, hits, nbHits, exhaustive, page, nbPages, hitsPerPage };
   }
 }

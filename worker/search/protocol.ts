@@ -223,8 +223,8 @@ export function formatResult(q: ParsedQuery, result: EngineResult, processingTim
     page: result.page,
     nbPages: result.nbPages,
     hitsPerPage: result.hitsPerPage,
-    exhaustiveNbHits: true,
-    exhaustive: { nbHits: true },
+    exhaustiveNbHits: result.exhaustive,
+    exhaustive: { nbHits: result.exhaustive },
     query: result.query,
     params: new URLSearchParams({
       query: result.query,

@@ -1,11 +1,14 @@
 /**
  * MiniSearch's query evaluation (minisearch 7.2: executeQuery, executeQuerySpec, termResults and the
- * OR/AND combinators, with its BM25+ and its prefix and fuzzy weights) over posting lists read from
- * the index's shards, so ranking stays MiniSearch's while only the terms a query touches are loaded.
- * It keeps one small entry per matching record and no per-record result objects beyond it.
+ * OR/AND combinators, with its prefix and fuzzy weights) over impact-ordered posting lists read
+ * from the index's shards: the build stored each term's BM25+ score per record (field and type
+ * boosts included), so ranking stays MiniSearch's while a query reads only the terms it touches,
+ * and of each list at most its best POSTINGS_CAP records (EXPANSION_CAP for a word's prefix and typo
+ * expansions). It keeps one small entry per matching record and no per-record result objects beyond it.
  */
 import type { Query } from "minisearch";
 import { foldTerm, queryTokens } from "../../client/contracts/search";
+import { HEAD_FIELDS, IMPACT_SCALE, type Postings } from "../../client/contracts/search-index";
 
 export interface Match {
   score: number;
@@ -18,11 +21,9 @@ export type Matches = Map<number, Match>;
 
 /** What evaluation reads: terms (with their expansions) and postings. */
 export interface TermSource {
-  documentCount: number;
   fields: readonly string[];
-  averageFieldLength: readonly number[];
-  /** Per field: flat [record id delta, tf, field length, …]; undefined for a term not in the index. */
-  postings(term: string): number[][] | undefined;
+  /** Impact-ordered postings; undefined for a term not in the index. */
+  postings(term: string): Postings | undefined;
   /** Index terms starting with `prefix`; with `headsOnly`, only those found in titles or keywords. */
   withPrefix(prefix: string, headsOnly: boolean): string[];
   /** Index terms within `distance` edits of `term`, with their distance. */
@@ -34,81 +35,67 @@ export interface EvalOptions {
   prefix?: boolean;
   fuzzy?: boolean | number;
   fields?: string[];
-  boost: Record<string, number>;
   maxFuzzy: number;
-  /** Extra weight of a record (MiniSearch's boostDocument). */
-  docBoost: (id: number) => number;
 }
 
 const WEIGHTS = { fuzzy: 0.45, prefix: 0.375 };
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
-const HEAD_FIELDS = new Set(["title", "keywords"]);
-
-function bm25(tf: number, matching: number, total: number, length: number, avg: number): number {
-  const idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-  return idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)));
-}
+/** Postings read per prefix or typo expansion of a word: a short prefix may have hundreds of them. */
+export const EXPANSION_CAP = 256;
 
 const addUnique = (target: string[], term: string) => {
   if (!target.includes(term)) target.push(term);
 };
 
+/** Adds one term's postings (the exact word or an expansion of it, weighted) to `out`. */
 function termResults(
   src: TermSource,
   source: string,
   derived: string,
   weight: number,
-  fieldIds: number[],
-  opts: EvalOptions,
+  headsOnly: boolean,
+  cap: number,
   out: Matches,
+  truncated: { value: boolean },
 ): void {
-  const lists = src.postings(derived);
-  if (!lists) return;
-  for (const f of fieldIds) {
-    const list = lists[f];
-    if (!list?.length) continue;
-    const matching = list.length / 3;
-    const avg = src.averageFieldLength[f]!;
-    const fieldWeight = weight * (opts.boost[src.fields[f]!] || 1);
-    let id = 0;
-    for (let i = 0; i < list.length; i += 3) {
-      id += list[i]!;
-      const boost = opts.docBoost(id);
-      if (!boost) continue;
-      const score = fieldWeight * boost * bm25(list[i + 1]!, matching, src.documentCount, list[i + 2]!, avg);
-      const hit = out.get(id);
-      if (hit) {
-        hit.score += score;
-        addUnique(hit.terms, source);
-        addUnique(hit.match, derived);
-      } else out.set(id, { score, terms: [source], match: [derived] });
-    }
+  const postings = src.postings(derived);
+  const list = postings && (headsOnly ? postings.h : postings.a);
+  if (!list) return;
+  const end = Math.min(list.length, 2 * cap);
+  if (end < list.length || (!headsOnly && postings.n > end / 2)) truncated.value = true;
+  const scale = weight / IMPACT_SCALE;
+  for (let i = 0; i < end; i += 2) {
+    const id = list[i]!;
+    const score = scale * list[i + 1]!;
+    const hit = out.get(id);
+    if (hit) {
+      hit.score += score;
+      addUnique(hit.terms, source);
+      addUnique(hit.match, derived);
+    } else out.set(id, { score, terms: [source], match: [derived] });
   }
 }
 
-function termQuery(src: TermSource, term: string, opts: EvalOptions): Matches {
-  const fields = opts.fields ?? src.fields;
-  const fieldIds = fields.map((f) => src.fields.indexOf(f)).filter((f) => f >= 0);
+function termQuery(src: TermSource, term: string, opts: EvalOptions, truncated: { value: boolean }): Matches {
+  const headsOnly = !!opts.fields && opts.fields.every((f) => HEAD_FIELDS.has(f));
+  if (opts.fields && !headsOnly)
+    throw new Error(`fields ${opts.fields.join(", ")}: only all fields or the head fields`);
   const out: Matches = new Map();
-  termResults(src, term, term, 1, fieldIds, opts, out);
+  termResults(src, term, term, 1, headsOnly, Infinity, out, truncated);
   const fuzzy = opts.fuzzy === true ? 0.2 : Number(opts.fuzzy ?? 0);
   const maxDistance = fuzzy < 1 ? Math.min(opts.maxFuzzy, Math.round(term.length * fuzzy)) : fuzzy;
-  const prefixed = opts.prefix
-    ? src.withPrefix(
-        term,
-        fields.every((f) => HEAD_FIELDS.has(f)),
-      )
-    : [];
+  const prefixed = opts.prefix ? src.withPrefix(term, headsOnly) : [];
   const prefixSet = new Set(prefixed);
   for (const t of prefixed) {
     const distance = t.length - term.length;
     if (!distance) continue;
-    termResults(src, term, t, (WEIGHTS.prefix * t.length) / (t.length + 0.3 * distance), fieldIds, opts, out);
+    const weight = (WEIGHTS.prefix * t.length) / (t.length + 0.3 * distance);
+    termResults(src, term, t, weight, headsOnly, EXPANSION_CAP, out, truncated);
   }
   if (maxDistance) {
     for (const [t, distance] of src.near(term, maxDistance)) {
       if (!distance || prefixSet.has(t)) continue;
-      termResults(src, term, t, (WEIGHTS.fuzzy * t.length) / (t.length + distance), fieldIds, opts, out);
+      const weight = (WEIGHTS.fuzzy * t.length) / (t.length + distance);
+      termResults(src, term, t, weight, headsOnly, EXPANSION_CAP, out, truncated);
     }
   }
   return out;
@@ -143,19 +130,27 @@ function combine(results: Matches[], combineWith = "OR"): Matches {
   });
 }
 
-/** Records matching a MiniSearch query tree, with MiniSearch's scores (before its quality factor). */
-export function evaluate(src: TermSource, query: Query, opts: EvalOptions): Matches {
+/**
+ * Records matching a MiniSearch query tree, with MiniSearch's scores (before its quality factor).
+ * `truncated.value` becomes true when a list was read only in part (hit counts are then estimates).
+ */
+export function evaluate(
+  src: TermSource,
+  query: Query,
+  opts: EvalOptions,
+  truncated: { value: boolean } = { value: false },
+): Matches {
   if (typeof query !== "string") {
     const { queries, ...own } = query as { queries: Query[] } & Partial<EvalOptions>;
     const inner: EvalOptions = { ...opts, ...own };
     return combine(
-      queries.map((q) => evaluate(src, q, inner)),
+      queries.map((q) => evaluate(src, q, inner, truncated)),
       inner.combineWith,
     );
   }
   const terms = queryTokens(query).map(foldTerm).filter(Boolean);
   return combine(
-    terms.map((t) => termQuery(src, t, opts)),
+    terms.map((t) => termQuery(src, t, opts, truncated)),
     opts.combineWith,
   );
 }

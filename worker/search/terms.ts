@@ -7,6 +7,7 @@ import {
   pieceFor,
   piecesForPrefix,
   type LexiconPiece,
+  type Postings,
   type SearchRoot,
   type TermShard,
 } from "../../client/contracts/search-index";
@@ -55,14 +56,8 @@ export class QueryTerms implements TermSource {
 
   constructor(private readonly root: SearchRoot) {}
 
-  get documentCount() {
-    return this.root.documentCount;
-  }
   get fields() {
     return this.root.fields;
-  }
-  get averageFieldLength() {
-    return this.root.averageFieldLength;
   }
 
   /** Lexicon pieces for an exact lookup, a prefix, or a typo-tolerant match (same first letter). */
@@ -85,7 +80,7 @@ export class QueryTerms implements TermSource {
     return !!p && p.terms[lowerBound(p.terms, term)] === term;
   }
 
-  postings(term: string): number[][] | undefined {
+  postings(term: string): Postings | undefined {
     const shard = this.shards.get(this.shardFor(term));
     if (!shard) {
       this.wanted.add(term);
