@@ -1,6 +1,5 @@
 /** Bindings of the worker (see wrangler.toml) and the typed Hono context built on them. */
-import type { Manifest } from "../client/contracts/page";
-import type { ContentStore } from "./content-store";
+import type { BuildManifest, ContentStore } from "./content-store";
 
 export interface Env {
   /** Builds and channel pointers written by scripts/publish. */
@@ -28,7 +27,7 @@ export type PathVars = { path: string };
 /** Set by worker/middleware/content.ts: the reader of KV for this deployment's channel. */
 export type StoreVars = { store: ContentStore };
 /** Set by worker/middleware/live-build.ts: the build the channel serves now. */
-export type BuildVars = { buildId: string; manifest: Manifest };
+export type BuildVars = { buildId: string; manifest: BuildManifest };
 /** Set by worker/middleware/page-cache.ts: the rendered-page cache, or null when it is turned off. */
 export type CacheVars = { cache: Cache | null };
 

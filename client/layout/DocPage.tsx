@@ -1,18 +1,26 @@
 /** A documentation page: sidebar, breadcrumbs, content, edit link, pagination and TOC. */
-import type { Manifest, PageRecord } from "../contracts/page";
-import { sectionLabel } from "../contracts/site-config";
+import type { PageRecord, SidebarItem } from "../contracts/page";
+import { sectionLabel, type SiteConfig } from "../contracts/site-config";
 import { Tree } from "../render/TreeRenderer";
 import { PageActions } from "./PageActions";
 import { publicSiteUrl } from "../contracts/base-url";
 import { Sidebar } from "./Sidebar";
 import { Toc, TocOutline } from "./Toc";
 
-export function DocPage({ page, manifest }: { page: PageRecord; manifest: Manifest }) {
-  const sidebar = page.sidebar ? manifest.sidebars[page.sidebar] : null;
+export function DocPage({
+  page,
+  config,
+  sidebar,
+}: {
+  page: PageRecord;
+  config: SiteConfig;
+  /** The items of the page's section sidebar, when it has one. */
+  sidebar: SidebarItem[] | null;
+}) {
   return (
     <div className="doc-layout">
-      {sidebar ? (
-        <Sidebar items={sidebar} route={page.route} label={sectionLabel(manifest.config, page.sidebar)} />
+      {sidebar && page.sidebar ? (
+        <Sidebar items={sidebar} route={page.route} label={sectionLabel(config, page.sidebar)} />
       ) : null}
       <main id="main" className={page.toc.length > 0 ? "doc-main has-toc" : "doc-main"} tabIndex={-1}>
         <div className="doc-column">
@@ -39,7 +47,7 @@ export function DocPage({ page, manifest }: { page: PageRecord; manifest: Manife
               </ol>
             </nav>
           ) : null}
-          <PageActions route={page.route} siteUrl={publicSiteUrl(manifest.config)} />
+          <PageActions route={page.route} siteUrl={publicSiteUrl(config)} />
           <TocOutline toc={page.toc} />
           <article className="markdown">
             {page.hasTitleHeading ? null : <h1>{page.title}</h1>}

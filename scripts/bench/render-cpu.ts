@@ -6,6 +6,7 @@
  * the cold first render is reported beside the median.
  */
 import type { Manifest, PageRecord } from "../../client/contracts/page";
+import { storeManifest } from "../publish/stored-manifest";
 import { median } from "./median";
 
 /** Median CPU ms per route in `measured`, and the first (JIT-cold) render's CPU ms. */
@@ -17,9 +18,13 @@ export async function renderCpuMs(
 ): Promise<{ cpu: Map<string, number>; coldFirstMs: number }> {
   process.env.NODE_ENV = "production";
   const { renderDocPage } = await import("../../worker/render/index");
+  const { BuildManifest } = await import("../../worker/content-store/manifest");
+  // The manifest as the worker holds it: its root, with shards and sidebars read from the stored values.
+  const stored = storeManifest(manifest);
+  const view = new BuildManifest(stored.root, async <T>(digest: string) => JSON.parse(stored.blobs.get(digest)!) as T);
   const records = new Map(all.map((p) => [p.route, JSON.stringify(p)]));
   const renderOnce = async (route: string) => {
-    const reader = (await renderDocPage(JSON.parse(records.get(route)!) as PageRecord, manifest)).getReader();
+    const reader = (await renderDocPage(JSON.parse(records.get(route)!) as PageRecord, view)).getReader();
     while (!(await reader.read()).done);
   };
   const cpuOf = async (route: string) => {

@@ -9,3 +9,9 @@ export interface KvTarget {
   list(prefix: string): Promise<string[]>;
   deleteMany(keys: string[]): Promise<void>;
 }
+
+/** A JSON value from KV, or null when the key is absent. */
+export async function readJson<T>(kv: KvTarget, key: string): Promise<T | null> {
+  const text = await kv.get(key);
+  return text ? (JSON.parse(text) as T) : null;
+}

@@ -4,19 +4,16 @@
  * nor one being published).
  */
 import { kvKeys, type Manifest, type PublishRecord } from "../../client/contracts/page";
+import { MANIFEST_FORMAT, type ManifestRoot, type RouteShard } from "../../client/contracts/stored-manifest";
 import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
-import type { KvTarget } from "./kv-target";
+import { readJson, type KvTarget } from "./kv-target";
 import { PENDING_TTL_MS, pendingKey, readPending } from "./pending";
+import { readStoredBuild, storedDigests, storedPageDigests } from "./stored-manifest";
 
 export interface RouteDiff {
   added: string[];
   changed: string[];
   removed: string[];
-}
-
-export async function readJson<T>(kv: KvTarget, key: string): Promise<T | null> {
-  const text = await kv.get(key);
-  return text ? (JSON.parse(text) as T) : null;
 }
 
 export async function liveBuildId(kv: KvTarget, channel: string): Promise<string | null> {
@@ -39,8 +36,7 @@ export function diffDigests(before: Record<string, string>, after: Record<string
 /** Routes added, changed and removed by `next` against what `channel` serves now. */
 export async function diffAgainstLive(kv: KvTarget, channel: string, next: Record<string, string>): Promise<RouteDiff> {
   const live = await liveBuildId(kv, channel);
-  const before = live ? ((await readJson<Manifest>(kv, kvKeys.manifest(live)))?.blobs?.pages ?? {}) : {};
-  return diffDigests(before, next);
+  return diffDigests(storedPageDigests(live ? await readStoredBuild(kv, live) : null), next);
 }
 
 export async function history(kv: KvTarget, channel: string): Promise<PublishRecord[]> {
@@ -56,12 +52,12 @@ export async function rollback(
   buildId: string,
 ): Promise<{ from: string | null; to: string }> {
   if (!/^[0-9a-f]{12}$/.test(buildId)) throw new OperationError(`"${buildId}" is not a build id (12 hex characters)`);
-  const manifest = await readJson<Manifest>(kv, kvKeys.manifest(buildId));
+  const manifest = await readJson<Partial<ManifestRoot>>(kv, kvKeys.manifest(buildId));
   if (!manifest)
     throw new OperationError(`build ${buildId} is not in KV (it was never published or has been collected)`);
-  if (!manifest.blobs)
+  if (manifest.format !== MANIFEST_FORMAT)
     throw new OperationError(
-      `build ${buildId} predates content-addressed storage and cannot be served; publish its commit again`,
+      `build ${buildId} predates the sharded manifest and cannot be served; publish its commit again`,
     );
   const from = await liveBuildId(kv, channel);
   await kv.put(kvKeys.channel(channel), buildId);
@@ -139,13 +135,17 @@ export async function collectGarbage(
   const kept = ids.filter((id) => !deleted.includes(id));
   const doomed = buildKeys.filter((k) => deleted.includes(k.split("/")[1]!));
   // Roots too: a publish that finished after the listing has no keys in it, but its blobs may be there.
+  const shards = new Map<string, Promise<RouteShard | null>>();
   for (const id of new Set([...kept, ...protectedIds])) {
     for (const name of (await readJson<string[]>(kv, kvKeys.buildAssets(id))) ?? []) used.add(kvKeys.asset(name));
-    const blobs = (await readJson<Manifest>(kv, kvKeys.manifest(id)))?.blobs;
+    const stored = await readStoredBuild(kv, id, shards);
+    // A build published before the manifest was sharded still names its blobs in its one value.
+    const legacy = stored ? null : (await readJson<Partial<Manifest>>(kv, kvKeys.manifest(id)))?.blobs;
     const search = await readJson<SearchRoot>(kv, kvKeys.searchIndex(id));
     for (const digest of [
-      ...Object.values(blobs?.pages ?? {}),
-      ...Object.values(blobs?.files ?? {}),
+      ...(stored ? storedDigests(stored) : []),
+      ...Object.values(legacy?.pages ?? {}),
+      ...Object.values(legacy?.files ?? {}),
       ...searchPieceDigests(search),
     ])
       used.add(kvKeys.blob(digest));

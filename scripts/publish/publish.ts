@@ -4,22 +4,23 @@
  * 1. `pending/<id>` (scripts/publish/pending.ts), naming the live build as its base and the values
  *    it adds: from here on GC keeps the base build and those values;
  * 2. the values it needs: page records and files as content-addressed blobs and images, only those
- *    the live build does not already have (search index pieces are blobs too); the search index's
- *    root; the build's image list;
- * 3. `build/<id>/manifest`: its presence marks the build complete;
+ *    the live build does not already have (search index pieces, route shards and sidebars are
+ *    blobs too: scripts/publish/stored-manifest.ts); the search index's root; the build's image list;
+ * 3. `build/<id>/manifest`, the manifest's small root: its presence marks the build complete;
  * 4. the channel pointer, then the channel's history; then the pending record goes.
  *
  * A reader sees the old build or the new one, never a mix; an interrupted publish leaves the old
  * build live and can simply be run again. A one-page change writes a handful of keys, not the
  * whole site (KV's free plan allows 1,000 writes a day).
  */
-import { kvKeys, type Manifest } from "../../client/contracts/page";
+import { kvKeys } from "../../client/contracts/page";
 import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
 import { pageRecordValue } from "../build/blobs";
 import type { SiteBuild } from "../build/build";
-import type { KvTarget } from "./kv-target";
-import { readJson, recordPublish } from "./operations";
+import { readJson, type KvTarget } from "./kv-target";
+import { recordPublish } from "./operations";
 import { pendingKey, type PendingPublish } from "./pending";
+import { readStoredBuild, storeManifest, storedDigests } from "./stored-manifest";
 
 export interface PublishResult {
   buildId: string;
@@ -33,16 +34,12 @@ export interface PublishResult {
  * long as this publish runs, unlike a stray key that happens to be in KV now (GC may be deleting it).
  */
 async function liveValues(kv: KvTarget, live: string | null): Promise<{ blobs: Set<string>; assets: Set<string> }> {
-  const manifest = live ? await readJson<Partial<Manifest>>(kv, kvKeys.manifest(live)) : null;
-  const assets = live ? await readJson<string[]>(kv, kvKeys.buildAssets(live)) : null;
-  const search = manifest && live ? await readJson<SearchRoot>(kv, kvKeys.searchIndex(live)) : null;
+  const stored = live ? await readStoredBuild(kv, live) : null;
+  const assets = stored && live ? await readJson<string[]>(kv, kvKeys.buildAssets(live)) : null;
+  const search = stored && live ? await readJson<SearchRoot>(kv, kvKeys.searchIndex(live)) : null;
   return {
-    blobs: new Set([
-      ...Object.values(manifest?.blobs?.pages ?? {}),
-      ...Object.values(manifest?.blobs?.files ?? {}),
-      ...searchPieceDigests(search),
-    ]),
-    assets: new Set(manifest ? (assets ?? []) : []),
+    blobs: new Set([...(stored ? storedDigests(stored) : []), ...searchPieceDigests(search)]),
+    assets: new Set(assets ?? []),
   };
 }
 
@@ -56,6 +53,8 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
     blobs.set(build.manifest.blobs.pages[route]!, () => pageRecordValue(record));
   for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, () => file.body);
   for (const [digest, value] of build.search.index.pieces) blobs.set(digest, () => value);
+  const manifest = storeManifest(build.manifest);
+  for (const [digest, value] of manifest.blobs) blobs.set(digest, () => value);
   const newBlobs = [...blobs].filter(([digest]) => !have.blobs.has(digest));
   const newAssets = [...build.assets].filter(([name]) => !have.assets.has(name));
   const pending: PendingPublish = {
@@ -76,7 +75,7 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
   entries.push({ key: kvKeys.searchIndex(build.buildId), value: JSON.stringify(build.search.index.root) });
   entries.push({ key: kvKeys.buildAssets(build.buildId), value: JSON.stringify([...build.assets.keys()]) });
   await kv.putMany(entries);
-  await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifest));
+  await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(manifest.root));
   if (previous !== build.buildId) await kv.put(kvKeys.channel(channel), build.buildId);
   await recordPublish(kv, channel, build.buildId);
   await kv.deleteMany([pendingKey(build.buildId)]);

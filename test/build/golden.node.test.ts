@@ -50,7 +50,11 @@ describe("the real site", () => {
           activeSidebar: page.sidebar,
           sidebarHomes: homes,
           buildId: "golden",
-          children: createElement(DocPage, { page, manifest: { ...manifest, buildId: "golden" } }),
+          children: createElement(DocPage, {
+            page,
+            config: manifest.config,
+            sidebar: page.sidebar ? (manifest.sidebars[page.sidebar] ?? null) : null,
+          }),
         }),
       );
       const records = JSON.stringify(

@@ -5,18 +5,22 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buildSite } from "../../scripts/build/build";
+import { storeManifest } from "../../scripts/publish/stored-manifest";
 
 export const FIXTURE_ROOT = path.resolve(import.meta.dirname, "../fixtures/site");
 export const FIXTURE_JSON = path.resolve(import.meta.dirname, "../../dist/test-fixture/build.json");
 
 export default async function setup(): Promise<void> {
   const build = await buildSite({ root: FIXTURE_ROOT, strict: true });
+  const stored = storeManifest(build.manifest);
   await mkdir(path.dirname(FIXTURE_JSON), { recursive: true });
   await writeFile(
     FIXTURE_JSON,
     JSON.stringify({
       buildId: build.buildId,
       manifest: build.manifest,
+      manifestRoot: stored.root,
+      manifestBlobs: Object.fromEntries(stored.blobs),
       pages: Object.fromEntries(build.pages),
       assets: Object.fromEntries([...build.assets].map(([name, a]) => [name, a.body.toString("base64")])),
       searchIndex: build.search.index.root,

@@ -6,10 +6,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kvKeys, type Manifest } from "../../client/contracts/page";
+import { kvKeys } from "../../client/contracts/page";
 import { buildSite, type SiteBuild } from "../../scripts/build/build";
 import { collectGarbage, history } from "../../scripts/publish/operations";
 import { publishBuild } from "../../scripts/publish/publish";
+import { readStoredBuild, storedDigests } from "../../scripts/publish/stored-manifest";
 import { ContentStore, type KvReader } from "../../worker/content-store";
 import { MemoryKv } from "../helpers/memory-kv";
 import { tempSite, type TempSite } from "../helpers/temp-site";
@@ -56,10 +57,10 @@ async function readTools(kv: MemoryKv): Promise<{ buildId: string; edition: stri
 
 /** Every value the build's manifest names is in KV. */
 async function expectWhole(kv: MemoryKv, build: SiteBuild, when: string) {
-  const manifest = JSON.parse((await kv.get(kvKeys.manifest(build.buildId))) ?? "null") as Manifest | null;
-  expect(manifest?.buildId, `${when}: the manifest of ${build.buildId}`).toBe(build.buildId);
+  const stored = await readStoredBuild(kv, build.buildId);
+  expect(stored?.root.buildId, `${when}: the manifest of ${build.buildId}`).toBe(build.buildId);
   const missing = [
-    ...[...Object.values(manifest!.blobs.pages), ...Object.values(manifest!.blobs.files)].map(kvKeys.blob),
+    ...storedDigests(stored!).map(kvKeys.blob),
     ...[...build.assets.keys()].map(kvKeys.asset),
     kvKeys.searchIndex(build.buildId),
   ].filter((key) => !kv.data.has(key));

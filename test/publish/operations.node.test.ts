@@ -1,6 +1,7 @@
 /** Rollback and garbage collection over KV (in memory). */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
+import { MANIFEST_FORMAT, type ManifestRoot, type RouteShard } from "../../client/contracts/stored-manifest";
 import {
   collectGarbage,
   diffDigests,
@@ -13,12 +14,24 @@ import { MemoryKv } from "../helpers/memory-kv";
 
 const DAY = 86_400_000;
 
-/** A published build whose home page record is the blob `page` and whose images are `assets`. */
+/**
+ * A published build whose home page record is the blob `page` (its one route shard the blob
+ * `shard-<page>`) and whose images are `assets`.
+ */
 async function fakeBuild(kv: MemoryKv, id: string, assets: string[] = [], page = `page-of-${id}`) {
   await kv.put(kvKeys.blob(page), "{}");
+  const shard: RouteShard = { routes: { "/": { title: "Home", description: "", sidebar: null, page, twin: null } } };
+  await kv.put(kvKeys.blob(`shard-${page}`), JSON.stringify(shard));
   await kv.put(kvKeys.searchIndex(id), "{}");
   await kv.put(kvKeys.buildAssets(id), JSON.stringify(assets));
-  await kv.put(kvKeys.manifest(id), JSON.stringify({ buildId: id, blobs: { pages: { "/": page }, files: {} } }));
+  const root: Partial<ManifestRoot> = {
+    format: MANIFEST_FORMAT,
+    buildId: id,
+    files: {},
+    sidebars: {},
+    routeShards: [{ first: "/", digest: `shard-${page}` }],
+  };
+  await kv.put(kvKeys.manifest(id), JSON.stringify(root));
   for (const a of assets) await kv.put(kvKeys.asset(a), "x");
 }
 
@@ -69,11 +82,12 @@ describe("rollback", () => {
     expect(past.map((p) => p.buildId)).toEqual(ids.slice(-HISTORY_LIMIT));
   });
 
-  it("refuses a build stored before content addressing, which the worker cannot serve", async () => {
+  it("refuses a build stored before the sharded manifest, which the worker cannot serve", async () => {
     const kv = new MemoryKv();
-    await kv.put(kvKeys.manifest("aaaaaaaaaaaa"), JSON.stringify({ buildId: "aaaaaaaaaaaa" }));
+    const legacy = { buildId: "aaaaaaaaaaaa", blobs: { pages: { "/": "p" }, files: {} } };
+    await kv.put(kvKeys.manifest("aaaaaaaaaaaa"), JSON.stringify(legacy));
     await kv.put(kvKeys.channel("production"), "bbbbbbbbbbbb");
-    await expect(rollback(kv, "production", "aaaaaaaaaaaa")).rejects.toThrow(/predates content-addressed storage/);
+    await expect(rollback(kv, "production", "aaaaaaaaaaaa")).rejects.toThrow(/predates the sharded manifest/);
     expect(await kv.get(kvKeys.channel("production"))).toBe("bbbbbbbbbbbb");
   });
 
@@ -116,7 +130,22 @@ describe("collectGarbage", () => {
     await kv.put(kvKeys.blob("stray"), "{}");
     const result = await collectGarbage(kv, 14, now);
     expect(result.deleted).toEqual(["000000000001"]);
-    expect(await kv.list("blob/")).toEqual(["blob/shared"]);
+    expect(await kv.list("blob/")).toEqual(["blob/shard-shared", "blob/shared"]);
+  });
+
+  it("keeps the blobs of a kept build stored before the manifest was sharded", async () => {
+    const kv = new MemoryKv();
+    const now = Date.now();
+    await fakeBuild(kv, "000000000003", [], "live");
+    const legacy = {
+      buildId: "000000000002",
+      blobs: { pages: { "/": "old-page" }, files: { "/llms.txt": "old-file" } },
+    };
+    await kv.put(kvKeys.manifest("000000000002"), JSON.stringify(legacy));
+    for (const d of ["old-page", "old-file", "stray"]) await kv.put(kvKeys.blob(d), "{}");
+    await publishedThreeBuilds(kv, now);
+    await collectGarbage(kv, 14, now);
+    expect(await kv.list("blob/")).toEqual(["live", "old-file", "old-page", "shard-live"].map((d) => kvKeys.blob(d)));
   });
 
   it("keeps the search index pieces of kept builds and deletes those only a deleted build used", async () => {
@@ -137,7 +166,7 @@ describe("collectGarbage", () => {
     await publishedThreeBuilds(kv, now);
     await collectGarbage(kv, 14, now);
     expect(await kv.list("blob/")).toEqual(
-      ["facets", "lexicon", "live-shard", "records", "shared"].map((d) => kvKeys.blob(d)),
+      ["facets", "lexicon", "live-shard", "records", "shard-shared", "shared"].map((d) => kvKeys.blob(d)),
     );
   });
 

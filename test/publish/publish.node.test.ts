@@ -1,9 +1,11 @@
 /** Publishing writes what a build needs and nothing KV already holds for the live build. */
 import { describe, expect, it } from "vitest";
-import { kvKeys, type Manifest } from "../../client/contracts/page";
+import { kvKeys } from "../../client/contracts/page";
+import type { ManifestRoot } from "../../client/contracts/stored-manifest";
 import { buildSite } from "../../scripts/build/build";
 import type { PendingPublish } from "../../scripts/publish/pending";
 import { publishBuild } from "../../scripts/publish/publish";
+import { readStoredBuild } from "../../scripts/publish/stored-manifest";
 import { MemoryKv } from "../helpers/memory-kv";
 import { tempSite } from "../helpers/temp-site";
 
@@ -57,11 +59,28 @@ describe("publishBuild", () => {
 
       // Every page and file of both builds can still be read (the old one for a rollback).
       for (const build of [first, second]) {
-        const manifest = JSON.parse((await kv.get(kvKeys.manifest(build.buildId)))!) as Manifest;
-        for (const digest of [...Object.values(manifest.blobs.pages), ...Object.values(manifest.blobs.files)]) {
+        const stored = await readStoredBuild(kv, build.buildId);
+        expect(stored?.routes).toEqual(
+          Object.fromEntries(
+            Object.entries(build.manifest.routes).map(([route, entry]) => [
+              route,
+              expect.objectContaining({ ...entry, page: build.manifest.blobs.pages[route] }),
+            ]),
+          ),
+        );
+        for (const digest of [
+          ...Object.values(build.manifest.blobs.pages),
+          ...Object.values(build.manifest.blobs.files),
+        ])
           expect(await kv.get(kvKeys.blob(digest)), digest).not.toBeNull();
-        }
       }
+      // The manifest's root is small and names one changed route shard (the edited page's), not all of them.
+      const roots = [first, second].map((b) => JSON.parse(kv.values.get(kvKeys.manifest(b.buildId))!) as ManifestRoot);
+      const changedShards = roots[1]!.routeShards.filter(
+        (s) => !roots[0]!.routeShards.some((o) => o.digest === s.digest),
+      );
+      expect(changedShards).toHaveLength(1);
+      expect(kv.written).toContain(kvKeys.blob(changedShards[0]!.digest));
       const newRecord = JSON.parse((await kv.get(kvKeys.blob(changedPage)))!);
       expect(JSON.stringify(newRecord.tree)).toContain("Install the new tools.");
     } finally {

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
-import { build, seedFixture } from "./seed";
+import { build, putVariant, seedFixture } from "./seed";
 
 const BASE = "https://docs.example.test";
 
@@ -67,10 +67,30 @@ describe("the store failing", () => {
     expect(await res.text()).toContain("This page crashed.");
   });
 
+  it("for a route shard of the manifest is a 503; a shard the manifest names but KV lacks is a 500", async () => {
+    // A build of its own, so its shard is in no isolate's cache yet.
+    const id = "shardfail001";
+    const root = await putVariant(id);
+    await env.CONTENT.put(kvKeys.channel("production"), id);
+    try {
+      const failing = await fetchWith("/learn/Basics/alpha", { CONTENT: kvFailingOn(/^blob\/shard-/) });
+      await expectCrashPage(failing, 503);
+      expect(failing.headers.get("Retry-After")).toBe("10");
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      await env.CONTENT.delete(kvKeys.blob(root.routeShards[0]!.digest));
+      const missing = await fetchWith("/learn/Basics/alpha", { DISABLE_PAGE_CACHE: "1" });
+      await expectCrashPage(missing, 500);
+      expect(missing.headers.get("Retry-After")).toBeNull();
+    } finally {
+      await seedFixture();
+    }
+  });
+
   it("logs one JSON line with the level, the event and what was asked", async () => {
     const lines: string[] = [];
     vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
-    await fetchWith("/learn/Basics/alpha", { CONTENT: kvFailingOn(/^blob\//), DISABLE_PAGE_CACHE: "1" });
+    const record = new RegExp(`^blob/${build.manifest.blobs.pages["/learn/Basics/alpha"]}$`);
+    await fetchWith("/learn/Basics/alpha", { CONTENT: kvFailingOn(record), DISABLE_PAGE_CACHE: "1" });
     expect(lines.map((l) => JSON.parse(l))).toEqual([
       {
         level: "error",

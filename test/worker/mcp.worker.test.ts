@@ -11,10 +11,11 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTEXTUAL_FACET_FILTERS } from "../../client/contracts/search";
 import { NETWORKS_FILE } from "../../client/contracts/networks";
-import { kvKeys, type Manifest } from "../../client/contracts/page";
+import { kvKeys } from "../../client/contracts/page";
+import type { ManifestRoot } from "../../client/contracts/stored-manifest";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
-import { build, seedFixture } from "./seed";
+import { build, putVariant, seedFixture } from "./seed";
 
 const BASE = "https://docs.example.test";
 const MCP = `${BASE}/mcp`;
@@ -79,7 +80,7 @@ const BIG_TWIN = `# Big page\n\n${Array.from({ length: 3000 }, (_, i) => `Line $
 /** Enough extra pages that resources/list needs more than one call. */
 const EXTRA_ROUTES = Array.from({ length: 60 }, (_, i) => `/learn/extra/page-${String(i).padStart(2, "0")}`);
 
-let manifest: Manifest;
+let manifest: ManifestRoot;
 
 beforeAll(async () => {
   await seedFixture();
@@ -91,31 +92,17 @@ beforeAll(async () => {
     "mcp-extra": "# Extra\n\nAn extra page.\n",
   };
   for (const [digest, body] of Object.entries(blobs)) await env.CONTENT.put(kvKeys.blob(digest), body);
-  const base = build.manifest;
-  manifest = {
-    ...base,
-    buildId: "mcp000000001",
+  // Pages without a record of their own: only their Markdown twins are read.
+  const page = (title: string, twin: string) => ({ title, description: "", sidebar: null, page: "mcp-none", twin });
+  manifest = await putVariant("mcp000000001", {
     routes: {
-      ...base.routes,
-      "/api/node/get-account": { title: "Get account", description: "", sidebar: null },
-      "/big": { title: "Big page", description: "", sidebar: null },
-      ...Object.fromEntries(EXTRA_ROUTES.map((r) => [r, { title: `Extra ${r}`, description: "", sidebar: null }])),
+      "/api/node/get-account": page("Get account", "mcp-account"),
+      "/big": page("Big page", "mcp-big"),
+      ...Object.fromEntries(EXTRA_ROUTES.map((r) => [r, page(`Extra ${r}`, "mcp-extra")])),
     },
-    files: [...base.files, "/api/node/openapi.json", NETWORKS_FILE],
-    blobs: {
-      pages: base.blobs.pages,
-      files: {
-        ...base.blobs.files,
-        "/api/node/openapi.json": "mcp-openapi",
-        [NETWORKS_FILE]: "mcp-networks",
-        "/api/node/get-account.md": "mcp-account",
-        "/big.md": "mcp-big",
-        ...Object.fromEntries(EXTRA_ROUTES.map((r) => [`${r}.md`, "mcp-extra"])),
-      },
-    },
-  };
+    files: { "/api/node/openapi.json": "mcp-openapi", [NETWORKS_FILE]: "mcp-networks" },
+  });
   await env.CONTENT.put(kvKeys.searchIndex(manifest.buildId), JSON.stringify(build.searchIndex));
-  await env.CONTENT.put(kvKeys.manifest(manifest.buildId), JSON.stringify(manifest));
   await env.CONTENT.put(kvKeys.channel("production"), manifest.buildId);
 });
 afterEach(() => {
@@ -320,7 +307,7 @@ describe("resources", () => {
       cursor = next.nextCursor;
     }
     expect(uris.sort()).toEqual(
-      Object.keys(manifest.routes)
+      [...Object.keys(build.manifest.routes), "/api/node/get-account", "/big", ...EXTRA_ROUTES]
         .map((r) => `${BASE}${r}`)
         .sort(),
     );

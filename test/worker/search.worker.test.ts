@@ -429,7 +429,7 @@ describe("the content store's search index", () => {
     if (value !== null)
       for (let i = 0; i < root.shards.length; i++) await env.CONTENT.put(kvKeys.blob(digest(i)), value);
     await env.CONTENT.put(kvKeys.searchIndex(id), JSON.stringify(root));
-    await env.CONTENT.put(kvKeys.manifest(id), JSON.stringify({ ...build.manifest, buildId: id }));
+    await env.CONTENT.put(kvKeys.manifest(id), JSON.stringify({ ...build.manifestRoot, buildId: id }));
     await env.CONTENT.put(kvKeys.channel("production"), id);
     try {
       return await post(JSON.stringify({ requests: [{ indexName: INDEX, query: "alpha" }] }));

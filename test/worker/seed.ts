@@ -2,11 +2,16 @@
 import { env } from "cloudflare:test";
 import fixture from "../../dist/test-fixture/build.json";
 import { kvKeys, type Manifest, type PageRecord } from "../../client/contracts/page";
+import type { ManifestRoot, RouteShard, StoredRoute } from "../../client/contracts/stored-manifest";
 import type { SearchRoot } from "../../client/contracts/search-index";
 
 export const build = fixture as unknown as {
   buildId: string;
+  /** The build's manifest as the build made it. */
   manifest: Manifest;
+  /** The manifest as publish stores it: the root, and the shards and sidebars it names by digest. */
+  manifestRoot: ManifestRoot;
+  manifestBlobs: Record<string, string>;
   pages: Record<string, PageRecord>;
   assets: Record<string, string>;
   searchIndex: SearchRoot;
@@ -27,6 +32,33 @@ export async function seedFixture(channel = "production"): Promise<void> {
   await env.CONTENT.put(kvKeys.searchIndex(build.buildId), JSON.stringify(build.searchIndex));
   for (const [digest, value] of Object.entries(build.searchPieces)) await env.CONTENT.put(kvKeys.blob(digest), value);
   for (const file of build.files) await env.CONTENT.put(kvKeys.blob(build.manifest.blobs.files[file.path]!), file.body);
-  await env.CONTENT.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifest));
+  for (const [digest, value] of Object.entries(build.manifestBlobs)) await env.CONTENT.put(kvKeys.blob(digest), value);
+  await env.CONTENT.put(kvKeys.manifest(build.buildId), JSON.stringify(build.manifestRoot));
   await env.CONTENT.put(kvKeys.channel(channel), build.buildId);
+}
+
+/**
+ * Stores a variant of the fixture build under `buildId`: the fixture's routes plus `routes` (all in
+ * one route shard), its files plus `files` (path → digest of a blob the caller stored). Returns its root.
+ */
+export async function putVariant(
+  buildId: string,
+  extra: { routes?: Record<string, StoredRoute>; files?: Record<string, string> } = {},
+): Promise<ManifestRoot> {
+  const routes: Record<string, StoredRoute> = {};
+  for (const { digest } of build.manifestRoot.routeShards)
+    Object.assign(routes, (JSON.parse(build.manifestBlobs[digest]!) as RouteShard).routes);
+  Object.assign(routes, extra.routes);
+  const sorted = Object.fromEntries(Object.entries(routes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const shard = `shard-${buildId}`;
+  await env.CONTENT.put(kvKeys.blob(shard), JSON.stringify({ routes: sorted } satisfies RouteShard));
+  const root: ManifestRoot = {
+    ...build.manifestRoot,
+    buildId,
+    files: { ...build.manifestRoot.files, ...extra.files },
+    routeShards: [{ first: Object.keys(sorted)[0]!, digest: shard }],
+    routeCount: Object.keys(sorted).length,
+  };
+  await env.CONTENT.put(kvKeys.manifest(buildId), JSON.stringify(root));
+  return root;
 }

@@ -1,21 +1,20 @@
 /**
  * The only code that knows KV key names on the read side. Manifests are immutable per build, so
- * they are memoised in the isolate; the channel pointer is read on every request (KV's own edge
+ * their roots are memoised in the isolate (their shards and sidebars in a bounded cache by digest,
+ * worker/content-store/manifest.ts); the channel pointer is read on every request (KV's own edge
  * cache keeps that cheap) so a publish is seen without a redeploy.
  */
-import { kvKeys, type Manifest, type PageRecord } from "../../client/contracts/page";
+import { routeOfMarkdownPath } from "../../client/contracts/markdown-path";
+import { kvKeys, type PageRecord } from "../../client/contracts/page";
+import { MANIFEST_FORMAT, type ManifestRoot } from "../../client/contracts/stored-manifest";
 import type { SearchRoot } from "../../client/contracts/search-index";
 import { SearchEngine } from "../search/engine";
 import { PieceLoader } from "../search/pieces";
+import { ContentUnavailable, ContentCorrupt } from "./errors";
+import { BuildManifest } from "./manifest";
 
-/** KV failed, timed out or does not hold the build yet: retrying may help (503 + Retry-After). */
-export class ContentUnavailable extends Error {
-  override name = "ContentUnavailable";
-}
-/** The build in KV is inconsistent (a listed page without its record, a corrupt record): retrying will not help (500). */
-export class ContentCorrupt extends Error {
-  override name = "ContentCorrupt";
-}
+export { BuildManifest } from "./manifest";
+export { ContentUnavailable, ContentCorrupt } from "./errors";
 
 /** How long a KV read may take before the request treats KV as down. */
 const KV_TIMEOUT_MS = 3000;
@@ -35,7 +34,7 @@ function read<T>(pending: Promise<T>, what: string): Promise<T> {
 }
 
 const MANIFEST_MEMO_LIMIT = 4;
-const manifests = new Map<string, Promise<Manifest>>();
+const manifestRoots = new Map<string, Promise<ManifestRoot>>();
 /** Search roots are small (the pieces they list live in the search piece cache): keep a few builds'. */
 const SEARCH_MEMO_LIMIT = 4;
 const searchIndexes = new Map<string, Promise<SearchEngine>>();
@@ -84,23 +83,27 @@ export class ContentStore {
     return id.trim();
   }
 
-  manifest(buildId: string): Promise<Manifest> {
-    let memo = manifests.get(buildId);
-    if (!memo) {
-      memo = read(
-        this.kv.get<Manifest>(kvKeys.manifest(buildId), { type: "json", cacheTtl: 3600 }),
+  /**
+   * The build's manifest: its small root read once per isolate per build, seen through this
+   * request's store (shards and sidebars are read with this request's KV binding when needed).
+   */
+  async manifest(buildId: string): Promise<BuildManifest> {
+    const root = await memo(manifestRoots, buildId, MANIFEST_MEMO_LIMIT, async () => {
+      const root = await read(
+        this.kv.get<Partial<ManifestRoot>>(kvKeys.manifest(buildId), { type: "json", cacheTtl: 3600 }),
         "reading the manifest",
-      ).then((m) => {
-        if (!m) throw new ContentUnavailable(`build ${buildId} has no manifest`);
-        if (!m.blobs)
-          throw new ContentUnavailable(`build ${buildId} predates content-addressed storage; publish again`);
-        return m;
-      });
-      memo.catch(() => manifests.delete(buildId));
-      manifests.set(buildId, memo);
-      while (manifests.size > MANIFEST_MEMO_LIMIT) manifests.delete(manifests.keys().next().value!);
-    }
-    return memo;
+      );
+      if (!root) throw new ContentUnavailable(`build ${buildId} has no manifest`);
+      if (root.format !== MANIFEST_FORMAT)
+        throw new ContentUnavailable(`build ${buildId} predates the sharded manifest; publish again`);
+      return root as ManifestRoot;
+    });
+    return new BuildManifest(root, (digest, what) => this.blob(digest, what));
+  }
+
+  /** A content-addressed JSON value, or null when KV does not have it. */
+  private async blob<T>(digest: string, what: string): Promise<T | null> {
+    return read(this.kv.get<T>(kvKeys.blob(digest), { type: "json", cacheTtl: 3600 }), what);
   }
 
   /**
@@ -120,11 +123,9 @@ export class ContentStore {
   }
 
   /** The page record of a route of the manifest's build. */
-  async page(manifest: Manifest, route: string): Promise<PageRecord> {
-    const digest = manifest.blobs.pages[route];
-    const record = digest
-      ? await read(this.kv.get<PageRecord>(kvKeys.blob(digest), { type: "json", cacheTtl: 3600 }), "reading a page")
-      : null;
+  async page(manifest: BuildManifest, route: string): Promise<PageRecord> {
+    const entry = await manifest.route(route);
+    const record = entry ? await this.blob<PageRecord>(entry.page, "reading a page") : null;
     if (record === null)
       throw new ContentCorrupt(`build ${manifest.buildId} lists ${route} but has no page record for it`);
     if (typeof record !== "object" || !Array.isArray(record.tree) || typeof record.title !== "string")
@@ -133,8 +134,8 @@ export class ContentStore {
   }
 
   /** A derived file of the manifest's build (sitemap.xml, a Markdown twin, the API document), or null. */
-  async file(manifest: Manifest, path: string): Promise<string | null> {
-    const digest = manifest.blobs.files[path];
+  async file(manifest: BuildManifest, path: string): Promise<string | null> {
+    const digest = await manifest.fileDigest(path, routeOfMarkdownPath(path));
     if (!digest) return null;
     return read(this.kv.get(kvKeys.blob(digest), { cacheTtl: 3600 }), "reading a file");
   }

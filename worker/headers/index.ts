@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
-import type { Manifest } from "../../client/contracts/page";
+import type { SiteConfig } from "../../client/contracts/site-config";
 import { PREPAINT_SCRIPT } from "../../client/boot/prepaint";
 import type { AppEnv } from "../env";
 
@@ -68,7 +68,7 @@ async function policy(assistantOrigin: string | null): Promise<MiddlewareHandler
 /** One configured middleware per assistant origin (a build's setting: in practice one or two). */
 const policies = new Map<string, Promise<MiddlewareHandler>>();
 
-function assistantOrigin(manifest: Manifest | undefined): string | null {
+function assistantOrigin(manifest: { config: SiteConfig } | undefined): string | null {
   const a = manifest?.config.assistant;
   return a?.enabled && a.scriptUrl ? new URL(a.scriptUrl).origin : null;
 }

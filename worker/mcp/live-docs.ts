@@ -5,8 +5,7 @@
  */
 import { publicSiteUrl } from "../../client/contracts/base-url";
 import { markdownPathOf, routeOfMarkdownPath } from "../../client/contracts/markdown-path";
-import type { Manifest } from "../../client/contracts/page";
-import type { ContentStore } from "../content-store";
+import type { BuildManifest, ContentStore } from "../content-store";
 
 /** A problem the caller can fix or retry (bad path, unknown id): shown to the model as a tool error. */
 export class ToolFailure extends Error {
@@ -15,7 +14,7 @@ export class ToolFailure extends Error {
 
 export interface Live {
   buildId: string;
-  manifest: Manifest;
+  manifest: BuildManifest;
 }
 
 /** The public origin of the site (`url` in content/site.yaml) of the live build. */
@@ -58,10 +57,10 @@ export class LiveDocs {
     path = path.replace(/\/{2,}/g, "/");
     const twinOf = routeOfMarkdownPath(path);
     const candidates = [twinOf ?? path, ...(twinOf ? [] : [path.endsWith("/") ? path.slice(0, -1) : `${path}/`])];
-    for (const route of candidates) {
-      const entry = route === "" ? "/" : route;
-      if (Object.hasOwn(manifest.routes, entry)) return entry;
-    }
+    const entries = candidates.map((route) => (route === "" ? "/" : route));
+    const found = await manifest.routesAmong(entries);
+    const route = entries.find((e) => found.has(e));
+    if (route) return route;
     throw new ToolFailure(
       `No page at "${input}". Use search_docs to find pages, or list this server's resources for every page.`,
     );

@@ -101,14 +101,14 @@ function createServer(docs: LiveDocs): Server {
       const start = cursorOffset(request.params?.cursor);
       const { manifest } = await docs.build();
       const site = await docs.siteUrl();
-      const routes = Object.keys(manifest.routes).sort();
+      const routes = await manifest.allRoutes();
       const end = start + RESOURCES_PER_PAGE;
       return {
-        resources: routes.slice(start, end).map((route) => ({
+        resources: routes.slice(start, end).map(([route, entry]) => ({
           uri: `${site}${route}`,
           name: route,
-          title: manifest.routes[route]!.title,
-          ...(manifest.routes[route]!.description ? { description: manifest.routes[route]!.description } : {}),
+          title: entry.title,
+          ...(entry.description ? { description: entry.description } : {}),
           mimeType: "text/markdown",
         })),
         ...(end < routes.length ? { nextCursor: String(end) } : {}),

@@ -17,12 +17,21 @@ export function cleanPath(pathname: string): string {
  */
 export function matchRoute(
   path: string,
-  routes: Record<string, unknown>,
+  routes: ReadonlyMap<string, unknown>,
 ): { kind: "page"; route: string } | { kind: "redirect"; to: string } | { kind: "missing" } {
-  if (Object.hasOwn(routes, path)) return { kind: "page", route: path };
-  const alt = path.endsWith("/") ? path.slice(0, -1) : `${path}/`;
-  if (alt && Object.hasOwn(routes, alt)) return { kind: "redirect", to: alt };
+  if (routes.has(path)) return { kind: "page", route: path };
+  const alt = alternateOf(path);
+  if (alt && routes.has(alt)) return { kind: "redirect", to: alt };
   return { kind: "missing" };
+}
+
+/** The same path with the trailing slash added or removed. */
+const alternateOf = (path: string) => (path.endsWith("/") ? path.slice(0, -1) : `${path}/`);
+
+/** The routes matchRoute needs to know about for `path`: itself and its trailing-slash twin. */
+export function routeCandidates(path: string): string[] {
+  const alt = alternateOf(path);
+  return alt ? [path, alt] : [path];
 }
 
 /** The path of a redirect target plus the original query string. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanPath, matchRoute } from "./index";
+import { cleanPath, matchRoute, routeCandidates } from "./index";
 
 describe("cleanPath", () => {
   it.each([
@@ -15,12 +15,17 @@ describe("cleanPath", () => {
 });
 
 describe("matchRoute", () => {
-  const routes = { "/": {}, "/a/": {}, "/a/b": {} };
+  const routes = new Map(Object.entries({ "/": {}, "/a/": {}, "/a/b": {} }));
   it("finds exact routes and redirects slash variants", () => {
     expect(matchRoute("/a/b", routes)).toEqual({ kind: "page", route: "/a/b" });
     expect(matchRoute("/a/b/", routes)).toEqual({ kind: "redirect", to: "/a/b" });
     expect(matchRoute("/a", routes)).toEqual({ kind: "redirect", to: "/a/" });
     expect(matchRoute("/nope", routes)).toEqual({ kind: "missing" });
+  });
+  it("asks for the path and its trailing-slash twin", () => {
+    expect(routeCandidates("/a")).toEqual(["/a", "/a/"]);
+    expect(routeCandidates("/a/")).toEqual(["/a/", "/a"]);
+    expect(routeCandidates("/")).toEqual(["/"]);
   });
   it("does not treat inherited object keys as routes", () => {
     expect(matchRoute("constructor", routes)).toEqual({ kind: "missing" });

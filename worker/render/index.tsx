@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
-import type { Manifest, PageRecord } from "../../client/contracts/page";
+import type { PageRecord } from "../../client/contracts/page";
 import type { SiteConfig } from "../../client/contracts/site-config";
 import { CrashPage } from "../../client/layout/CrashPage";
 import { DocPage } from "../../client/layout/DocPage";
@@ -15,7 +15,7 @@ import { SearchPage } from "../../client/layout/SearchPage";
 import type { SearchPageView } from "../../client/contracts/search";
 import { assets } from "./assets";
 import { fallbackConfig } from "./fallback-config";
-import { flattenSidebar } from "../../client/contracts/sidebar";
+import type { BuildManifest } from "../content-store";
 
 export class RenderError extends Error {
   override name = "RenderError";
@@ -32,7 +32,8 @@ async function stream(element: ReactNode): Promise<ReadableStream<Uint8Array>> {
   return body;
 }
 
-export function renderDocPage(page: PageRecord, manifest: Manifest): Promise<ReadableStream<Uint8Array>> {
+export async function renderDocPage(page: PageRecord, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
+  const sidebar = page.sidebar ? await manifest.sidebar(page.sidebar) : null;
   return stream(
     <Document
       config={manifest.config}
@@ -41,17 +42,17 @@ export function renderDocPage(page: PageRecord, manifest: Manifest): Promise<Rea
       description={page.description}
       path={page.route}
       activeSidebar={page.sidebar}
-      sidebarHomes={sidebarHomes(manifest)}
+      sidebarHomes={manifest.sidebarHomes()}
       buildId={manifest.buildId}
     >
-      <DocPage page={page} manifest={manifest} />
+      <DocPage page={page} config={manifest.config} sidebar={sidebar} />
     </Document>,
   );
 }
 
 /** A page of the site that is not a doc (404, search): the chrome of `manifest`, not indexed. */
 function messagePage(
-  manifest: Manifest,
+  manifest: BuildManifest,
   title: string,
   description: string,
   body: ReactNode,
@@ -64,25 +65,26 @@ function messagePage(
       description={description}
       path={null}
       robots="noindex"
-      sidebarHomes={sidebarHomes(manifest)}
+      sidebarHomes={manifest.sidebarHomes()}
     >
       {body}
     </Document>,
   );
 }
 
-export function renderNotFound(path: string, manifest: Manifest): Promise<ReadableStream<Uint8Array>> {
+export async function renderNotFound(path: string, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
   const searchPath = `/${manifest.config.search.searchPagePath}`;
+  const nearest = await nearestSection(path, manifest);
   return messagePage(
     manifest,
     "Page Not Found",
     "The page you asked for does not exist.",
-    <NotFoundPage path={path} searchPath={searchPath} nearest={nearestSection(path, manifest)} />,
+    <NotFoundPage path={path} searchPath={searchPath} nearest={nearest} />,
   );
 }
 
 /** The /search page (worker/search/page.ts computes the view). */
-export function renderSearch(view: SearchPageView, manifest: Manifest): Promise<ReadableStream<Uint8Array>> {
+export function renderSearch(view: SearchPageView, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
   return messagePage(
     manifest,
     "Search",
@@ -108,31 +110,15 @@ export function renderCrash(path: string, config: SiteConfig | null): Promise<Re
 }
 
 /** The closest existing page above a missing path, e.g. /devs/tutorials/ for /devs/tutorials/nope. */
-function nearestSection(path: string, manifest: Manifest): { label: string; href: string } | null {
+async function nearestSection(path: string, manifest: BuildManifest): Promise<{ label: string; href: string } | null> {
   const parts = path.split("/").filter(Boolean);
+  const candidates: string[] = [];
   while (parts.length > 1) {
     parts.pop();
     const base = `/${parts.join("/")}`;
-    for (const candidate of [`${base}/`, base]) {
-      const route = manifest.routes[candidate];
-      if (route) return { label: route.title, href: candidate };
-    }
+    candidates.push(`${base}/`, base);
   }
-  return null;
-}
-
-/** The first page of each sidebar: where the navbar's Learn, Build and API items lead. */
-const homesByManifest = new WeakMap<Manifest, Record<string, string>>();
-export function sidebarHomes(manifest: Manifest): Record<string, string> {
-  // Manifests are memoised per build in the isolate, so this is computed once per build.
-  let homes = homesByManifest.get(manifest);
-  if (!homes) {
-    homes = {};
-    for (const [id, items] of Object.entries(manifest.sidebars)) {
-      const first = flattenSidebar(items)[0];
-      if (first) homes[id] = first.href;
-    }
-    homesByManifest.set(manifest, homes);
-  }
-  return homes;
+  const found = await manifest.routesAmong(candidates);
+  const href = candidates.find((c) => found.has(c));
+  return href ? { label: found.get(href)!.title, href } : null;
 }

@@ -5,7 +5,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import { routeOfMarkdownPath, markdownPathOf } from "../../client/contracts/markdown-path";
-import type { Manifest } from "../../client/contracts/page";
+import type { BuildManifest } from "../content-store";
 import type { PageEnv } from "../env";
 
 const TYPES: Record<string, string> = {
@@ -17,11 +17,11 @@ const TYPES: Record<string, string> = {
 };
 
 /** The file path a request wants, or null when it is not a file of this build. */
-function filePathFor(path: string, accept: string | undefined, manifest: Manifest): string | null {
+async function filePathFor(path: string, accept: string | undefined, manifest: BuildManifest): Promise<string | null> {
   if (manifest.files.includes(path)) return path;
   const twinOf = routeOfMarkdownPath(path);
-  if (twinOf !== null && Object.hasOwn(manifest.routes, twinOf)) return path;
-  if (Object.hasOwn(manifest.routes, path) && prefersMarkdown(accept)) return markdownPathOf(path);
+  if (twinOf !== null) return (await manifest.route(twinOf)) ? path : null;
+  if (prefersMarkdown(accept) && (await manifest.route(path))) return markdownPathOf(path);
   return null;
 }
 
@@ -47,7 +47,7 @@ function prefersMarkdown(accept: string | undefined): boolean {
 /** Serves the file when the request is for one the build has; otherwise on to the page routes. */
 export const machineFiles = createMiddleware<PageEnv>(async (c, next) => {
   const { manifest, store } = c.var;
-  const filePath = filePathFor(c.var.path, c.req.header("Accept"), manifest);
+  const filePath = await filePathFor(c.var.path, c.req.header("Accept"), manifest);
   const body = filePath ? await store.file(manifest, filePath) : null;
   if (filePath === null || body === null) return next();
   const headers: Record<string, string> = {

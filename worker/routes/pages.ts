@@ -6,7 +6,7 @@
 import { createMiddleware } from "hono/factory";
 import type { PageEnv } from "../env";
 import { cacheKeys } from "../middleware/page-cache";
-import { matchRoute, withQuery } from "../normalize";
+import { matchRoute, routeCandidates, withQuery } from "../normalize";
 import { renderDocPage, renderNotFound } from "../render";
 import { HTML, html, redirect, safeDecode } from "./responses";
 
@@ -15,7 +15,7 @@ const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalida
 
 export const docPage = createMiddleware<PageEnv>(async (c) => {
   const { manifest, buildId, cache, store, path } = c.var;
-  const match = matchRoute(path, manifest.routes);
+  const match = matchRoute(path, await manifest.routesAmong(routeCandidates(path)));
   if (match.kind === "redirect") return redirect(withQuery(match.to, new URL(c.req.url).search));
   if (match.kind === "missing")
     return html(c, await renderNotFound(safeDecode(path), manifest), 404, { "Cache-Control": "no-store" });

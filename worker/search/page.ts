@@ -2,7 +2,6 @@
  * The /search page (path from the site configuration): runs the query on the server and renders
  * the results, so search works with JavaScript off. Status 200 whatever the query.
  */
-import type { Manifest } from "../../client/contracts/page";
 import {
   CONTEXTUAL_FACET_FILTERS,
   HIERARCHY_LEVELS,
@@ -16,7 +15,7 @@ import {
 } from "../../client/contracts/search";
 import { stripBase } from "../../client/contracts/base-url";
 import { searchResultUrlProcessor } from "../../client/contracts/search-url";
-import type { ContentStore } from "../content-store";
+import type { BuildManifest, ContentStore } from "../content-store";
 import { log } from "../log";
 import { renderSearch } from "../render";
 import { highlight, snippet, type HighlightQuery } from "./highlight";
@@ -26,12 +25,10 @@ const SNIPPET_WORDS = 30;
 const MAX_SUGGESTIONS = 6;
 
 /** A few queries to try: the top-level categories of the written (not generated) sections. */
-function suggestionsOf(manifest: Manifest): string[] {
+function suggestionsOf(manifest: BuildManifest): string[] {
   const labels = manifest.config.sections
     .filter((s) => s.source === "content")
-    .flatMap((s) => manifest.sidebars[s.id] ?? [])
-    .filter((i) => i.type === "category")
-    .map((i) => i.label);
+    .flatMap((s) => manifest.sidebarCategories(s.id));
   return [...new Set(labels)].slice(0, MAX_SUGGESTIONS);
 }
 
@@ -52,7 +49,7 @@ function toHit(record: SearchRecord, hq: HighlightQuery, href: string): SearchPa
 export async function renderSearchPage(
   store: ContentStore,
   buildId: string,
-  manifest: Manifest,
+  manifest: BuildManifest,
   url: URL,
 ): Promise<{ body: ReadableStream<Uint8Array>; status: number }> {
   const search = manifest.config.search;

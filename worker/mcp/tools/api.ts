@@ -140,8 +140,8 @@ export const getApiOperation = defineTool({
         `Unknown operationId "${operationId}". Call list_api_operations for the operations there are.`,
       );
     const route = operationRoute(api.path, op.operationId);
-    const { manifest } = await docs.build();
-    const page = Object.hasOwn(manifest.routes, route) ? await docs.file(markdownPathOf(route)) : null;
+    // The route's twin, or null when the build has no page for the operation.
+    const page = await docs.file(markdownPathOf(route));
     const site = await docs.siteUrl();
     const markdown = page ?? [`# ${op.summary || op.operationId}`, "", `\`${op.method} ${op.path}\``].join("\n");
     const json = {

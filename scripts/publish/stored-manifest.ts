@@ -1,0 +1,132 @@
+/**
+ * The build's manifest in its stored form (client/contracts/stored-manifest.ts): a small root plus
+ * route shards and sidebars as content-addressed blobs, and the way back from KV to everything a
+ * stored build names (for publish's "what does the live build already have" and for GC).
+ */
+import { markdownPathOf } from "../../client/contracts/markdown-path";
+import { kvKeys, type Manifest, type SidebarItem } from "../../client/contracts/page";
+import { flattenSidebar } from "../../client/contracts/sidebar";
+import {
+  MANIFEST_FORMAT,
+  SIDEBAR_CATEGORY_LABELS,
+  type ManifestRoot,
+  type RouteShard,
+  type StoredRoute,
+} from "../../client/contracts/stored-manifest";
+import { blobDigest } from "../build/blobs";
+import { stableChunks, type ChunkLimits } from "../build/stable-chunks";
+import { readJson, type KvTarget } from "./kv-target";
+
+/**
+ * Route shards hold about 60-250 routes: a cold page reads one, a one-page edit rewrites one, and
+ * the root lists about one shard per 100 routes (some 100 entries at 10,000 pages).
+ */
+export const ROUTE_SHARD_LIMITS: ChunkLimits = { minBytes: 16 * 1024, maxBytes: 64 * 1024, everyNth: 48 };
+
+export interface StoredManifest {
+  root: ManifestRoot;
+  /** Digest → value of the shards and sidebars the root names. */
+  blobs: Map<string, string>;
+}
+
+/** Splits a build's manifest into its stored form. */
+export function storeManifest(manifest: Manifest): StoredManifest {
+  const blobs = new Map<string, string>();
+  const put = (value: string) => {
+    const digest = blobDigest(value);
+    blobs.set(digest, value);
+    return digest;
+  };
+
+  const routes = Object.keys(manifest.routes).sort();
+  const twins = new Set<string>();
+  const entries = routes.map((route): [string, StoredRoute] => {
+    const twinPath = markdownPathOf(route);
+    const twin = manifest.blobs.files[twinPath] ?? null;
+    if (twin) twins.add(twinPath);
+    return [route, { ...manifest.routes[route]!, page: manifest.blobs.pages[route]!, twin }];
+  });
+  const routeShards = stableChunks(
+    entries,
+    ([route]) => route,
+    ([route, entry]) => route.length + JSON.stringify(entry).length + 4,
+    ROUTE_SHARD_LIMITS,
+  ).map((run) => ({ first: run[0]![0], digest: put(JSON.stringify({ routes: Object.fromEntries(run) })) }));
+
+  const files: Record<string, string> = {};
+  for (const [path, digest] of Object.entries(manifest.blobs.files)) {
+    // Twins are found through their route's entry; anything else is a plain file.
+    if (!twins.has(path)) files[path] = digest;
+  }
+
+  const sidebars: ManifestRoot["sidebars"] = {};
+  for (const [id, items] of Object.entries(manifest.sidebars) as [string, SidebarItem[]][]) {
+    sidebars[id] = {
+      digest: put(JSON.stringify(items)),
+      home: flattenSidebar(items)[0]?.href ?? null,
+      categories: items
+        .filter((i) => i.type === "category")
+        .map((i) => i.label)
+        .slice(0, SIDEBAR_CATEGORY_LABELS),
+    };
+  }
+
+  const root: ManifestRoot = {
+    format: MANIFEST_FORMAT,
+    buildId: manifest.buildId,
+    builtAt: manifest.builtAt,
+    config: manifest.config,
+    redirects: manifest.redirects,
+    files,
+    sidebars,
+    routeShards,
+    routeCount: routes.length,
+  };
+  return { root, blobs };
+}
+
+/** A stored build read back: its root and every route with its digests. */
+export interface StoredBuild {
+  root: ManifestRoot;
+  routes: Record<string, StoredRoute>;
+}
+
+/**
+ * Reads a build's stored manifest, or null when the build has no manifest or one in an older
+ * format. `shards` memoises shards by digest across calls (builds share most of them).
+ */
+export async function readStoredBuild(
+  kv: KvTarget,
+  buildId: string,
+  shards = new Map<string, Promise<RouteShard | null>>(),
+): Promise<StoredBuild | null> {
+  const root = await readJson<Partial<ManifestRoot>>(kv, kvKeys.manifest(buildId));
+  if (root?.format !== MANIFEST_FORMAT) return null;
+  const routes: Record<string, StoredRoute> = {};
+  const read = (digest: string) => {
+    let hit = shards.get(digest);
+    if (!hit) shards.set(digest, (hit = readJson<RouteShard>(kv, kvKeys.blob(digest))));
+    return hit;
+  };
+  for (const shard of await Promise.all(root.routeShards!.map((s) => read(s.digest)))) {
+    if (!shard) throw new Error(`build ${buildId} names a route shard that is not in KV`);
+    Object.assign(routes, shard.routes);
+  }
+  return { root: root as ManifestRoot, routes };
+}
+
+/** Every blob digest a stored build names: files, sidebars, route shards, page records and twins. */
+export function storedDigests(build: StoredBuild): string[] {
+  const { root, routes } = build;
+  return [
+    ...Object.values(root.files),
+    ...Object.values(root.sidebars).map((s) => s.digest),
+    ...root.routeShards.map((s) => s.digest),
+    ...Object.values(routes).flatMap((r) => (r.twin ? [r.page, r.twin] : [r.page])),
+  ];
+}
+
+/** Route → digest of its page record, of a stored build. */
+export function storedPageDigests(build: StoredBuild | null): Record<string, string> {
+  return Object.fromEntries(Object.entries(build?.routes ?? {}).map(([route, r]) => [route, r.page]));
+}
