@@ -1,22 +1,35 @@
 /**
  * The docs sidebar. Categories are <details> elements, so they expand and collapse without
- * JavaScript; the current page is marked and its categories are open. On phones without
+ * JavaScript; the current page is marked and its categories are open. A large sidebar is drawn
+ * bounded (sidebar-view.ts: categories off the reader's path as one link each, long levels as a
+ * window with "more" links), so a page's size does not grow with the site. On phones without
  * JavaScript the small <details> before it opens this same sidebar as a menu (CSS, no copy); with
  * JavaScript the drawer shows it instead.
  */
 import type { SidebarItem } from "../contracts/page";
+import { sidebarRows, type SidebarRow } from "./sidebar-view";
 
-function contains(item: SidebarItem, route: string): boolean {
-  if (item.href === route) return true;
-  return item.type === "category" && item.items.some((i) => contains(i, route));
-}
-
-function Items({ items, route }: { items: SidebarItem[]; route: string }) {
+function Rows({ rows, route, within }: { rows: SidebarRow[]; route: string; within: string }) {
   return (
     <ul className="sidebar-list">
-      {items.map((item) => {
+      {rows.map((row) => {
+        if (row.kind === "more") {
+          const text = `${row.count} more`;
+          return (
+            <li key={`more-${row.position}`} className={`sidebar-item sidebar-more sidebar-more-${row.position}`}>
+              <a
+                className="sidebar-link"
+                href={row.href}
+                aria-label={`${text} ${row.count === 1 ? "item" : "items"} ${row.position === "before" ? "above" : "below"} in ${within}`}
+              >
+                {row.position === "before" ? `↑ ${text}` : `↓ ${text}`}
+              </a>
+            </li>
+          );
+        }
+        const { item } = row;
         const current = item.href === route;
-        if (item.type === "link") {
+        if (row.kind === "link") {
           return (
             <li key={item.href} className="sidebar-item">
               <a
@@ -24,13 +37,24 @@ function Items({ items, route }: { items: SidebarItem[]; route: string }) {
                 href={item.href}
                 aria-current={current ? "page" : undefined}
               >
-                {item.badge ? <span className={`badge badge-${item.badge.toLowerCase()}`}>{item.badge}</span> : null}
+                {row.item.badge ? (
+                  <span className={`badge badge-${row.item.badge.toLowerCase()}`}>{row.item.badge}</span>
+                ) : null}
                 {item.label}
               </a>
             </li>
           );
         }
-        const open = !item.collapsed || contains(item, route);
+        if (row.rows === null) {
+          // By reference: one row leading to the category's page, where it is drawn open.
+          return (
+            <li key={`${item.label}-${row.href}`} className="sidebar-item sidebar-category sidebar-category-ref">
+              <div className="sidebar-category-row">
+                <a href={row.href!}>{item.label}</a>
+              </div>
+            </li>
+          );
+        }
         // A category with its own page shows the link in a row and a separate caret to expand it
         // (a link inside <summary> would nest two controls); one without a page is the summary.
         return (
@@ -42,7 +66,7 @@ function Items({ items, route }: { items: SidebarItem[]; route: string }) {
                 </a>
               </div>
             ) : null}
-            <details open={open}>
+            <details open={row.open}>
               {item.href ? (
                 <summary className="sidebar-caret" aria-label={`${item.label}: show or hide its pages`} />
               ) : (
@@ -50,7 +74,7 @@ function Items({ items, route }: { items: SidebarItem[]; route: string }) {
                   <span>{item.label}</span>
                 </summary>
               )}
-              <Items items={item.items} route={route} />
+              <Rows rows={row.rows} route={route} within={item.label} />
             </details>
           </li>
         );
@@ -67,7 +91,7 @@ export function Sidebar({ items, route, label }: { items: SidebarItem[]; route: 
       </details>
       <aside className="sidebar" id="docs-sidebar" aria-label={`${label} pages`}>
         <nav className="sidebar-nav">
-          <Items items={items} route={route} />
+          <Rows rows={sidebarRows(items, route)} route={route} within={label} />
         </nav>
         <button
           type="button"
