@@ -11,13 +11,11 @@ import { loadSiteConfig } from "../config/load";
 import { blobDigest, pageRecordValue } from "./blobs";
 import type { BuildCache } from "./cache";
 import { fillDocCards } from "./cards";
+import { buildPool, type BuildPool, type CompileJob } from "./compile-pool";
 import { derivedFiles, type MarkdownOf } from "./derived";
 import { discover, type DocSource } from "./discover";
-import { getHighlighter } from "./highlight";
 import { processImages, type ContentAsset } from "./images";
 import { anchorsOf, checkLinks } from "./links";
-import { pageToMarkdown } from "./markdown";
-import { compilePage } from "./mdx";
 import { fillNetworkFacts, loadNetworks, NetworkTableError } from "./networks";
 import type { BuiltPage } from "./pages";
 import { buildSearchIndex, type SearchIndexBuild } from "../search/build-index";
@@ -63,6 +61,15 @@ export interface SiteBuild {
 class BuildFailed extends Error {}
 
 export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
+  const pool = buildPool();
+  try {
+    return await buildSiteWith(options, pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<SiteBuild> {
   const warnings: string[] = [];
   const warn = (m: string) => {
     warnings.push(m);
@@ -87,29 +94,33 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   for (const section of config.sections)
     sidebars[section.id] = section.source === "content" ? buildSidebar(section.folder, docs, folders) : [];
 
-  const highlighter = await getHighlighter();
   const errors: string[] = [];
   const built: BuiltPage[] = [];
-  for (const doc of byRoute.values()) {
-    try {
-      const cacheKey = `${doc.file}\0${doc.body}`;
-      const hit = options.cache?.trees.get(cacheKey);
-      const tree = hit
-        ? (JSON.parse(hit) as TreeNode[])
-        : await compilePage(doc.body, { file: `content/docs/${doc.file}`, format: doc.format, highlighter, warn });
-      if (!hit) options.cache?.trees.set(cacheKey, JSON.stringify(tree));
-      built.push({
-        route: doc.route,
-        title: doc.title,
-        description: doc.frontmatter.description,
-        sidebar: doc.sidebar,
-        source: doc.file,
-        tree,
-      });
-    } catch (e) {
-      errors.push((e as Error).message);
+  const docList = [...byRoute.values()];
+  const hits = docList.map((doc) => options.cache?.trees.get(`${doc.file}\0${doc.body}`));
+  const jobs: CompileJob[] = docList
+    .filter((_, i) => hits[i] === undefined)
+    .map((doc) => ({ source: doc.body, file: `content/docs/${doc.file}`, format: doc.format }));
+  const compiled = await pool.run(jobs.map((compile) => ({ compile })));
+  let job = 0;
+  docList.forEach((doc, i) => {
+    let tree = hits[i];
+    if (tree === undefined) {
+      const result = compiled[job++]!;
+      result.warnings.forEach(warn);
+      if ("error" in result) return void errors.push(result.error);
+      tree = result.tree;
+      options.cache?.trees.set(`${doc.file}\0${doc.body}`, tree);
     }
-  }
+    built.push({
+      route: doc.route,
+      title: doc.title,
+      description: doc.frontmatter.description,
+      sidebar: doc.sidebar,
+      source: doc.file,
+      tree: JSON.parse(tree) as TreeNode[],
+    });
+  });
   if (errors.length) throw new BuildFailed(errors.join("\n"));
 
   // --- Node API reference (openapi/generate): pages, apiSidebar, downloadable description ---
@@ -202,14 +213,21 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   // Files for machines (sitemap, robots.txt, llms.txt, Markdown twins) next to the API document.
   const sources = new Map(built.map((p) => [p.route, p.source ? `content/docs/${p.source}` : "openapi/node.yaml"]));
   const cache = options.cache;
-  const markdownOf: MarkdownOf | undefined = cache
-    ? (route, page) => {
-        const key = recordValues.get(route)!;
-        let hit = cache.markdown.get(key);
-        if (hit === undefined) cache.markdown.set(key, (hit = pageToMarkdown(page.title, page.description, page.tree)));
-        return hit;
-      }
-    : undefined;
+  // Markdown twins are written up front, all at once (on threads for a large build), except those
+  // the watch-mode cache has from the same page record.
+  const twinOf = new Map<string, string>();
+  const missing: string[] = [];
+  for (const [route, value] of recordValues) {
+    const hit = cache?.markdown.get(value);
+    if (hit === undefined) missing.push(route);
+    else twinOf.set(route, hit);
+  }
+  const written = await pool.run(missing.map((route) => ({ markdown: recordValues.get(route)! })));
+  missing.forEach((route, i) => {
+    twinOf.set(route, written[i]!);
+    cache?.markdown.set(recordValues.get(route)!, written[i]!);
+  });
+  const markdownOf: MarkdownOf = (route) => twinOf.get(route)!;
   // The network table for the worker's MCP tool get_network_info (served at /networks.json too).
   const networkFile: GeneratedFile[] = networks.networks.length
     ? [

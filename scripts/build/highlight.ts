@@ -84,14 +84,31 @@ function tokenClass(token: ThemedTokenWithVariants, fg: { dark: string; light: s
   return classes.filter(Boolean).join(" ");
 }
 
+/** Highlighted lines by language and code: a snippet repeated across pages is tokenized once per build process. */
+const highlighted = new Map<string, TreeElement[]>();
+/** Bounds the memo (oldest entries go first). */
+const HIGHLIGHT_MEMO_LIMIT = 20_000;
+
 /**
  * Highlights `code` (with a loaded highlighter) into one `span.line` element per line. Returns null for an unknown language,
- * so the caller can warn and fall back to plain text.
+ * so the caller can warn and fall back to plain text. Each line is a fresh array (a caller may
+ * replace its props); the token spans inside are shared with the memo and are never changed.
  */
 export function highlightWith(hl: Highlighter, code: string, lang: string): TreeElement[] | null {
   const resolved = resolveLanguage(lang);
   if (!resolved) return null;
   if (resolved === "text") return plainLines(code);
+  const key = `${resolved}\0${code}`;
+  let lines = highlighted.get(key);
+  if (!lines) {
+    lines = tokenize(hl, code, resolved);
+    highlighted.set(key, lines);
+    if (highlighted.size > HIGHLIGHT_MEMO_LIMIT) highlighted.delete(highlighted.keys().next().value!);
+  }
+  return lines.map((line) => [...line] as TreeElement);
+}
+
+function tokenize(hl: Highlighter, code: string, resolved: string): TreeElement[] {
   // No time limit: Shiki's default (500 ms a line) cuts tokenizing short on a busy machine, where
   // compiling a grammar on its first line can take that long, and the same page would come out
   // coloured differently from one build to the next.
