@@ -22,7 +22,7 @@ import { buildSearchIndex, type SearchIndexBuild } from "../search/build-index";
 import { loadSynonyms } from "../search/synonyms";
 import { searchRecords, type SearchablePage } from "../search/records";
 import type { SearchRecord } from "../../client/contracts/search";
-import { breadcrumbsFor, buildSidebar, flattenSidebar, type Sidebars } from "./sidebars";
+import { buildSidebar, sidebarPlaces, type SidebarPlaces, type Sidebars } from "./sidebars";
 import { tocOf } from "./toc";
 import { API_BASE, generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
 
@@ -78,7 +78,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   const contentDir = path.join(options.root, "content");
   const config = await loadSiteConfig(path.join(contentDir, "site.yaml"));
   const synonyms = await loadSynonyms(options.root);
-  const { docs, folders } = await discover(path.join(contentDir, "docs"), config);
+  const { docs, folders } = await discover(path.join(contentDir, "docs"), config, options.cache?.docs);
 
   const byRoute = new Map<string, DocSource>();
   for (const doc of docs) {
@@ -180,8 +180,9 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     throw new BuildFailed(`strict build: ${warnings.length} warning(s)\n${warnings.join("\n")}`);
   }
 
+  const places = new Map(Object.entries(sidebars).map(([id, items]) => [id, sidebarPlaces(items)]));
   const pages = new Map<string, PageRecord>();
-  for (const p of built) pages.set(p.route, toRecord(p, sidebars, config.editUrl));
+  for (const p of built) pages.set(p.route, toRecord(p, p.sidebar ? places.get(p.sidebar) : undefined, config.editUrl));
 
   const body = {
     routes,
@@ -189,14 +190,14 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     redirects: Object.fromEntries(redirects),
     config,
   };
+  const recordValues = new Map([...pages].map(([route, record]) => [route, pageRecordValue(record)]));
   const hash = createHash("sha256");
   hash.update(JSON.stringify(body));
-  for (const [route, record] of [...pages].sort(([a], [b]) => a.localeCompare(b)))
-    hash.update(route).update(JSON.stringify(record));
+  for (const route of [...pages.keys()].sort((a, b) => a.localeCompare(b)))
+    hash.update(route).update(recordValues.get(route)!);
   if (options.staleSearch) hash.update("\0stale search index");
   hash.update(JSON.stringify(synonyms));
   const buildId = hash.digest("hex").slice(0, 12);
-  const recordValues = new Map([...pages].map(([route, record]) => [route, pageRecordValue(record)]));
   const searchOf = () => {
     const keyOf = (p: SearchablePage) => `${recordValues.get(p.route)}\0${p.searchKeywords?.join("\0") ?? ""}`;
     const records = searchRecords(built, config, options.cache && keyOf, options.cache?.searchRecords);
@@ -244,23 +245,29 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     ...(await derivedFiles(options.root, manifest, pages, sources, markdownOf)),
   ];
   manifest.files = files.map((f) => f.path).filter((p) => !p.endsWith(".md"));
+  const digestOf = (value: string): string => {
+    const known = cache?.digests.get(value);
+    if (known !== undefined) return known;
+    const digest = blobDigest(value);
+    cache?.digests.set(value, digest);
+    return digest;
+  };
+  for (const [route, value] of recordValues) manifest.blobs.pages[route] = digestOf(value);
+  for (const file of files) manifest.blobs.files[file.path] = digestOf(file.body);
   options.cache?.prune({ keepSearch: Boolean(options.staleSearch) });
-  for (const [route, value] of recordValues) manifest.blobs.pages[route] = blobDigest(value);
-  for (const file of files) manifest.blobs.files[file.path] = blobDigest(file.body);
   return { buildId, manifest, pages, assets, search, warnings, files, notices: api.notices };
 }
 
-function toRecord(page: BuiltPage, sidebars: Sidebars, editUrl: string | null): PageRecord {
-  const sidebar = page.sidebar ? (sidebars[page.sidebar] ?? null) : null;
-  const order = sidebar ? flattenSidebar(sidebar) : [];
-  const at = order.findIndex((l) => l.href === page.route);
+function toRecord(page: BuiltPage, places: SidebarPlaces | undefined, editUrl: string | null): PageRecord {
+  const order = places?.order ?? [];
+  const at = places?.index.get(page.route) ?? -1;
   const first = page.tree.find((n) => isElement(n) || (typeof n === "string" && n.trim() !== ""));
   return {
     route: page.route,
     title: page.title,
     description: page.description,
     sidebar: page.sidebar,
-    breadcrumbs: sidebar ? breadcrumbsFor(sidebar, page.route, page.title) : [],
+    breadcrumbs: places ? (places.trails.get(page.route) ?? [{ label: page.title, href: page.route }]) : [],
     prev: at > 0 ? order[at - 1]! : null,
     next: at >= 0 && at < order.length - 1 ? order[at + 1]! : null,
     toc: tocOf(page.tree),

@@ -1,9 +1,11 @@
 /**
  * What `npm run dev` keeps between builds so that saving one file redoes the work of one page:
- * compiled trees by source text and search records by final page record. Entries a build did not
- * use are dropped after it, so a long session does not grow the cache.
+ * pages read, compiled trees by source text, search records and Markdown twins by final page
+ * record, and the digests of stored values. Entries a build did not use are dropped after it, so a
+ * long session does not grow the cache.
  */
 import type { SearchRecord } from "../../client/contracts/search";
+import type { DocSource } from "./discover";
 
 export class Memo<V> {
   private entries = new Map<string, V>();
@@ -32,6 +34,10 @@ export class Memo<V> {
 }
 
 export class BuildCache {
+  /** A page read and checked (frontmatter, route, title), by file, section and source text. */
+  readonly docs = new Memo<DocSource>();
+  /** The SHA-256 digest (blobDigest) of a stored value, by the value. */
+  readonly digests = new Memo<string>();
   /** Compiled page tree (JSON) by file name and source text. */
   readonly trees = new Memo<string>();
   /** A page's search records by the exact page record they were taken from. */
@@ -43,6 +49,8 @@ export class BuildCache {
 
   /** Forgets what the last build did not use; a build that did not index (staleSearch) keeps the search entries. */
   prune(options: { keepSearch?: boolean } = {}): void {
+    this.docs.prune();
+    this.digests.prune();
     this.trees.prune();
     this.markdown.prune();
     if (options.keepSearch) return;

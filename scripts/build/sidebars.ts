@@ -6,7 +6,8 @@
 import type { PageLink, SidebarCategory, SidebarItem } from "../../client/contracts/page";
 import type { SidebarId } from "../../client/contracts/site-config";
 import type { DocSource, FolderMeta } from "./discover";
-export { flattenSidebar } from "../../client/contracts/sidebar";
+import { flattenSidebar } from "../../client/contracts/sidebar";
+export { flattenSidebar };
 
 interface Sortable {
   position: number | undefined;
@@ -60,20 +61,35 @@ export function buildSidebar(rootDir: string, docs: DocSource[], folders: Folder
 }
 
 /** The categories above a route, outermost first, ending with the page itself. */
-export function breadcrumbsFor(items: SidebarItem[], route: string, title: string): PageLink[] {
-  function search(list: SidebarItem[], trail: PageLink[]): PageLink[] | null {
+/**
+ * Where each page sits in a sidebar, found in one walk (a build asks for every page of a section,
+ * so walking the sidebar per page would grow with the square of the section): the reading order
+ * (prev/next), each route's first place in it, and its breadcrumbs, the trail of categories down
+ * to the first item that is the page (a category whose own page it is, or a link to it).
+ */
+export interface SidebarPlaces {
+  order: PageLink[];
+  index: Map<string, number>;
+  trails: Map<string, PageLink[]>;
+}
+
+export function sidebarPlaces(items: SidebarItem[]): SidebarPlaces {
+  const order = flattenSidebar(items);
+  const index = new Map(order.map((link, i) => [link.href, i]));
+  const trails = new Map<string, PageLink[]>();
+  const walk = (list: SidebarItem[], trail: PageLink[]) => {
     for (const item of list) {
-      if (item.type === "link" && item.href === route) return [...trail, { label: item.label, href: item.href }];
+      if (item.type === "link" && !trails.has(item.href))
+        trails.set(item.href, [...trail, { label: item.label, href: item.href }]);
       if (item.type === "category") {
         const here: PageLink = { label: item.label, href: item.href ?? "" };
-        if (item.href === route) return [...trail, here];
-        const found = search(item.items, [...trail, here]);
-        if (found) return found;
+        if (item.href && !trails.has(item.href)) trails.set(item.href, [...trail, here]);
+        walk(item.items, [...trail, here]);
       }
     }
-    return null;
-  }
-  return search(items, []) ?? [{ label: title, href: route }];
+  };
+  walk(items, []);
+  return { order, index, trails };
 }
 
 /** Every section's sidebar, by section id. */

@@ -99,7 +99,14 @@ describe("the scale report's budget check", () => {
       uncachedPage: { count: 40, medianMs: 2, p95Ms: 3, cpuPerRequestMs: 2 },
       html: { route: "/devs/getstarted", bytes: 25_000, realSiteBytes: 23_000 },
     },
-    edit: { buildMs: 500, publishMs: 200, toServedMs: 900, writes: { keys: 8, bytes: 5000, largest: null } },
+    edit: {
+      buildMs: 500,
+      publishMs: 200,
+      toServedMs: 900,
+      writes: { keys: 8, bytes: 5000, largest: null },
+      search: { buildMs: 900, publishMs: 200, writes: { keys: 6, bytes: 90_000, largest: null } },
+    },
+    release: { buildMs: 1500, publishMs: 200, writes: { keys: 12, bytes: 95_000, largest: null } },
     budgetKey: null,
     met: [],
     misses: [],
@@ -122,11 +129,13 @@ describe("the scale report's budget check", () => {
       publish: { ok: false, ms: 1, writes: { keys: 0, bytes: 0, largest: null }, error: "Value too large" },
       serve: undefined,
       edit: undefined,
+      release: undefined,
     });
     expect(await finishScaleReport(r, budgets, out)).toBe(1);
     const md = await readFile(path.join(out, "scale-2000.md"), "utf8");
     expect(md).toContain("- **missed**: publish failed: Value too large");
     expect(md).toContain("- **missed**: warm search: workerd CPU per request: not measured (budget 5.0 ms)");
+    expect(md).toContain("- **missed**: one-page publish (release): keys written: not measured (budget 20)");
     const json = JSON.parse(await readFile(path.join(out, "scale-2000.json"), "utf8")) as ScaleReport;
     expect(json.misses.length).toBeGreaterThan(5);
   });

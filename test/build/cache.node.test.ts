@@ -18,6 +18,7 @@ describe("BuildCache", () => {
       const cache = new BuildCache();
       await buildSite({ root: site.root, cache });
       const entries = cache.trees.size;
+      const docs = cache.docs.size;
       await site.write("docs/build/tools.mdx", EDITED);
       const cached = await buildSite({ root: site.root, cache });
       const fresh = await buildSite({ root: site.root });
@@ -26,6 +27,13 @@ describe("BuildCache", () => {
       expect(indexText(cached.search)).toBe(indexText(fresh.search));
       expect(indexText(cached.search)).toContain("cached tools");
       expect(cache.trees.size).toBe(entries);
+      expect(cache.docs.size).toBe(docs);
+
+      // A frontmatter-only edit (the title) reaches the page and the digests.
+      await site.write("docs/build/tools.mdx", EDITED.replace("title: Tools", "title: Toolbox"));
+      const retitled = await buildSite({ root: site.root, cache });
+      expect(retitled.pages.get("/build/tools")?.title).toBe("Toolbox");
+      expect(retitled.manifest.blobs).toEqual((await buildSite({ root: site.root })).manifest.blobs);
 
       // A quick rebuild that reuses the last search index is a different build of the same pages.
       await site.write("docs/build/tools.mdx", EDITED.replace("cached tools", "quick tools"));

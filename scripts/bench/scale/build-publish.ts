@@ -2,8 +2,11 @@
  * The build-and-publish half of `npm run bench:scale`, run in its own process so that its memory
  * is its own: builds the site folder strictly (writing dist/content/<id>/ as `npm run build:content`
  * does), publishes it to local KV with the publish code `npm start` uses, and reports each step to
- * the parent over IPC. Then, on the parent's "edit" message, appends a paragraph to one page,
- * rebuilds with the same build cache (as `npm run dev` does) and publishes again.
+ * the parent over IPC. Then, on the parent's "edit" message, appends a paragraph to one page and
+ * does what `npm run dev` does on a save (scripts/dev/session.ts): a rebuild with the same build
+ * cache that reuses the last search index, published ("edited": the page is served), then the
+ * rebuild with a fresh index, published ("searched"). On "release", it appends another paragraph
+ * and does what a release does: a full build, written to dist/content, published once ("released").
  *
  * Usage (by scale/run.ts only): tsx build-publish.ts <site dir> <kv dir> <edited file>
  */
@@ -18,7 +21,14 @@ import { countingKv, type KvWrites } from "./kv-writes";
 export type ChildMessage =
   | { step: "built"; ms: number; pages: number; maxRssBytes: number }
   | { step: "published"; ms: number; writes: KvWrites; error?: string }
-  | { step: "edited"; buildMs: number; publishMs: number; writes: KvWrites; error?: string };
+  | ({ step: "edited" | "searched" | "released" } & StepFigures);
+
+export interface StepFigures {
+  buildMs: number;
+  publishMs: number;
+  writes: KvWrites;
+  error?: string;
+}
 
 const [siteDir, kvDir, editedFile] = process.argv.slice(2);
 if (!siteDir || !kvDir || !editedFile || !process.send) {
@@ -28,11 +38,25 @@ if (!siteDir || !kvDir || !editedFile || !process.send) {
 const send = (m: ChildMessage) => process.send!(m);
 const cache = new BuildCache();
 
-async function build(): Promise<{ build: SiteBuild; ms: number }> {
+/** A build with the cache; written to dist/content unless it is the author's loop, which publishes from memory. */
+async function build(how: {
+  staleSearch?: SiteBuild["search"];
+  write: boolean;
+}): Promise<{ build: SiteBuild; ms: number }> {
   const started = performance.now();
-  const result = await buildSite({ root: siteDir!, strict: true, cache });
-  await writeBuild(result, path.join(siteDir!, "dist/content"));
+  const result = await buildSite({ root: siteDir!, strict: true, cache, staleSearch: how.staleSearch });
+  if (how.write) await writeBuild(result, path.join(siteDir!, "dist/content"));
   return { build: result, ms: performance.now() - started };
+}
+
+/** A rebuild and its publish: the build, and its figures. */
+async function step(how: {
+  staleSearch?: SiteBuild["search"];
+  write: boolean;
+}): Promise<{ build: SiteBuild; figures: StepFigures }> {
+  const rebuilt = await build(how);
+  const { ms, ...published } = await publish(rebuilt.build);
+  return { build: rebuilt.build, figures: { buildMs: rebuilt.ms, publishMs: ms, ...published } };
 }
 
 async function publish(built: SiteBuild): Promise<{ ms: number; writes: KvWrites; error?: string }> {
@@ -49,7 +73,7 @@ async function publish(built: SiteBuild): Promise<{ ms: number; writes: KvWrites
   }
 }
 
-const first = await build();
+const first = await build({ write: true });
 send({
   step: "built",
   ms: first.ms,
@@ -58,19 +82,21 @@ send({
 });
 send({ step: "published", ...(await publish(first.build)) });
 
-process.on("message", (message: { edit?: string; exit?: boolean }) => {
+let searched = first.build.search;
+
+process.on("message", (message: { edit?: string; release?: string; exit?: boolean }) => {
   if (message.exit) process.exit(0);
-  if (!message.edit) return;
   void (async () => {
-    await appendFile(editedFile, `\n\nScale benchmark edit ${message.edit}.\n`);
-    const rebuilt = await build();
-    const published = await publish(rebuilt.build);
-    send({
-      step: "edited",
-      buildMs: rebuilt.ms,
-      publishMs: published.ms,
-      writes: published.writes,
-      error: published.error,
-    });
+    if (message.edit) {
+      await appendFile(editedFile, `\n\nScale benchmark edit ${message.edit}.\n`);
+      const quick = await step({ staleSearch: searched, write: false });
+      send({ step: "edited", ...quick.figures });
+      const fresh = await step({ write: false });
+      searched = fresh.build.search;
+      send({ step: "searched", ...fresh.figures });
+    } else if (message.release) {
+      await appendFile(editedFile, `\n\nScale benchmark release ${message.release}.\n`);
+      send({ step: "released", ...(await step({ write: true })).figures });
+    }
   })();
 });

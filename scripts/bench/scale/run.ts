@@ -16,7 +16,7 @@ import { startLocalServer, type LocalServer } from "../../local/server";
 import { loadBudgets } from "../budgets";
 import { EDITED_PAGE } from "../build-figures";
 import { childProcessesNamed, sampleTreeMemory } from "../procfs";
-import type { ChildMessage } from "./build-publish";
+import type { ChildMessage, StepFigures } from "./build-publish";
 import { copySiteInputs, generateScaledSite } from "./generate";
 import { finishScaleReport, type ScaleReport } from "./report";
 import { coldRequest, requestRun, untilServed } from "./requests";
@@ -221,18 +221,23 @@ async function main(): Promise<number> {
         const marker = `m${Date.now().toString(36)}`;
         const since = performance.now();
         const edited = nextMessage(child, "edited", EDIT_TIMEOUT_MS, () => output);
+        const searchedNext = nextMessage(child, "searched", EDIT_TIMEOUT_MS, () => output);
         child.send({ edit: marker });
         const [done, toServedMs] = await Promise.all([
           edited,
           untilServed(`${serving.server.url.origin}${PAGE}`, marker, since, EDIT_TIMEOUT_MS),
         ]);
+        const searched = await searchedNext;
+        const figures = ({ step: _step, ...f }: ChildMessage & StepFigures): StepFigures => f;
         report.edit = {
-          buildMs: Math.round(done.buildMs),
-          publishMs: Math.round(done.publishMs),
+          ...figures(done),
           toServedMs: toServedMs === null ? null : Math.round(toServedMs),
-          writes: done.writes,
-          error: done.error,
+          search: figures(searched),
         };
+        step("one-page release → full build, written, published");
+        const released = nextMessage(child, "released", EDIT_TIMEOUT_MS, () => output);
+        child.send({ release: `r${Date.now().toString(36)}` });
+        report.release = figures(await released);
       } finally {
         await serving.server.dispose();
       }
