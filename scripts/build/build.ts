@@ -11,7 +11,7 @@ import { loadSiteConfig } from "../config/load";
 import { blobDigest, pageRecordValue } from "./blobs";
 import type { BuildCache } from "./cache";
 import { fillDocCards } from "./cards";
-import { buildPool, type BuildPool, type CompileJob } from "./compile-pool";
+import { buildPool, type BuildPool, type CompileJob, type CompileResult } from "./compile-pool";
 import { derivedFiles, type MarkdownOf } from "./derived";
 import { discover, type DocSource } from "./discover";
 import { processImages, type ContentAsset } from "./images";
@@ -101,12 +101,14 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   const jobs: CompileJob[] = docList
     .filter((_, i) => hits[i] === undefined)
     .map((doc) => ({ source: doc.body, file: `content/docs/${doc.file}`, format: doc.format }));
-  const compiled = await pool.run(jobs.map((compile) => ({ compile })));
+  // Each result is let go once parsed: a large site's compiled trees are not held twice.
+  const compiled: (CompileResult | undefined)[] = await pool.run(jobs.map((compile) => ({ compile })));
   let job = 0;
   docList.forEach((doc, i) => {
     let tree = hits[i];
     if (tree === undefined) {
-      const result = compiled[job++]!;
+      const result = compiled[job]!;
+      compiled[job++] = undefined;
       result.warnings.forEach(warn);
       if ("error" in result) return void errors.push(result.error);
       tree = result.tree;

@@ -1,14 +1,12 @@
 /**
- * The embedded search index, split for KV (client/contracts/search-index.ts): MiniSearch indexes
- * the records (so term statistics are MiniSearch's), then each term's postings become impacts (the
- * term's whole score for a record, MiniSearch's BM25+ with the field and type boosts), ordered best
- * first and cut at POSTINGS_CAP; they are cut into term-range shards, the terms into lexicon pieces
- * and the packed records into bundles, each stored once under the digest of its bytes. The root
- * (per build) lists them.
+ * The embedded search index, split for KV (client/contracts/search-index.ts): the records' term
+ * statistics, as MiniSearch computes them (term-statistics.ts); then each term's postings become
+ * impacts (the term's whole score for a record, MiniSearch's BM25+ with the field and type boosts),
+ * ordered best first and cut at POSTINGS_CAP; they are cut into term-range shards, the terms into
+ * lexicon pieces and the packed records into bundles, each stored once under the digest of its
+ * bytes. The root (per build) lists them.
  */
-import MiniSearch from "minisearch";
 import {
-  indexedDocument,
   indexTokens,
   miniSearchOptions,
   packRecords,
@@ -34,6 +32,7 @@ import {
 } from "../../client/contracts/search-index";
 import { blobDigest } from "../build/blobs";
 import { fnv1a, stableChunks } from "../build/stable-chunks";
+import { termStatistics } from "./term-statistics";
 
 /** The root and its pieces (digest → stored value). */
 export interface SearchIndexBuild {
@@ -66,12 +65,6 @@ const SLOTS = 2 ** 20;
 
 /** Two significant digits: statistics a one-page change leaves as they were, so impacts stay put. */
 const rounded = (n: number) => (n > 0 ? Number(n.toPrecision(2)) : n);
-
-type Serialised = { index: [string, Record<string, Record<string, number>>][] } & {
-  fieldIds: Record<string, number>;
-  fieldLength: Record<string, number[]>;
-  averageFieldLength: number[];
-};
 
 /** Cuts items into content-defined pieces (stableChunks); `value` serialises a run of items. */
 function cut<T, K>(
@@ -140,18 +133,17 @@ export function buildSearchIndex(
     if (!hit) tokens!.set(text, (hit = tokenize(text)));
     return hit;
   };
-  const mini = new MiniSearch(tokens ? { ...miniSearchOptions, tokenize: memoised } : miniSearchOptions);
-  mini.addAll(records.map(indexedDocument));
-  const js = mini.toJSON() as unknown as Serialised;
-  const fields = Object.keys(js.fieldIds).sort((a, b) => js.fieldIds[a]! - js.fieldIds[b]!);
-  const heads = new Set([js.fieldIds.title, js.fieldIds.keywords].map(String));
+  const stats = termStatistics(records, tokens ? memoised : tokenize);
+  const fields = stats.fields;
+  const width = fields.length;
   const pieces = new Map<string, string>();
   /** MiniSearch's id (position in `records`) → stable id. */
   const ids = stableIds(records);
 
-  const terms = js.index.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const terms = [...stats.terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  stats.terms.clear();
   const documentCount = rounded(records.length);
-  const averageFieldLength = js.averageFieldLength.map(rounded);
+  const averageFieldLength = stats.averageFieldLength.map(rounded);
   const typeBoost = records.map((r) => TYPE_BOOST[r.type]);
   const fieldBoost = fields.map((f) => FIELD_BOOST[f] ?? 1);
   const headField = fields.map((f) => HEAD_FIELDS.has(f));
@@ -163,27 +155,38 @@ export function buildSearchIndex(
       .slice(0, POSTINGS_CAP);
     return list.flat();
   };
-  const postings = terms.map(([term, byField]): [string, Postings] => {
+  const matching = new Array<number>(width);
+  const postings = terms.map(([term, entries]): [string, Postings] => {
+    matching.fill(0);
+    for (let k = 0; k < entries.length; k += 2) matching[entries[k]! % width]!++;
     const all = new Map<number, number>();
     const head = new Map<number, number>();
-    fields.forEach((_, f) => {
-      const docs = byField[f];
-      if (!docs) return;
-      const keys = Object.keys(docs);
-      const avg = averageFieldLength[f]!;
-      const matching = keys.length;
-      for (const key of keys) {
-        const id = Number(key);
-        const score =
-          fieldBoost[f]! *
-          typeBoost[id]! *
-          bm25(docs[key]!, matching, documentCount, lengthBucket(js.fieldLength[id]![f]!), avg);
-        all.set(id, (all.get(id) ?? 0) + score);
-        if (headField[f]) head.set(id, (head.get(id) ?? 0) + score);
-      }
-    });
+    // Entries are in record order, and a record's fields in field order: each record's score is
+    // summed field by field, as a field-by-field pass would sum it.
+    for (let k = 0; k < entries.length; k += 2) {
+      const slot = entries[k]!;
+      const f = slot % width;
+      const id = (slot - f) / width;
+      const score =
+        fieldBoost[f]! *
+        typeBoost[id]! *
+        bm25(
+          entries[k + 1]!,
+          matching[f]!,
+          documentCount,
+          lengthBucket(stats.fieldLength[slot]!),
+          averageFieldLength[f]!,
+        );
+      all.set(id, (all.get(id) ?? 0) + score);
+      if (headField[f]) head.set(id, (head.get(id) ?? 0) + score);
+    }
     return [term, { a: ordered(all), ...(head.size ? { h: ordered(head) } : {}), n: all.size }];
   });
+  /** Whether a term occurs in a head field (title, keywords) of any record. */
+  const inHead = (entries: number[]) => {
+    for (let k = 0; k < entries.length; k += 2) if (headField[entries[k]! % width]) return true;
+    return false;
+  };
   const shards = cut(
     postings,
     ([term]) => term,
@@ -202,7 +205,7 @@ export function buildSearchIndex(
     (run) =>
       JSON.stringify({
         terms: run.map(([t]) => t),
-        heads: run.map(([, byField]) => (Object.keys(byField).some((f) => heads.has(f)) ? "1" : "0")).join(""),
+        heads: run.map(([, entries]) => (inHead(entries) ? "1" : "0")).join(""),
       } satisfies LexiconPiece),
     pieces,
   );

@@ -139,4 +139,22 @@ describe("the scale report's budget check", () => {
     const json = JSON.parse(await readFile(path.join(out, "scale-2000.json"), "utf8")) as ScaleReport;
     expect(json.misses.length).toBeGreaterThan(5);
   });
+
+  it("reports a build that died with its reason, as a miss", async () => {
+    const budgets = await loadBudgets(path.join(ROOT, "bench/budgets.json"));
+    const out = await tempDir();
+    const died = "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory";
+    const r = report({
+      build: { pages: 0, wallMs: 120_000, peakRssBytes: 4e9, outputBytes: 0, outputFiles: 0, error: died },
+      publish: { ok: false, ms: 0, writes: { keys: 0, bytes: 0, largest: null }, error: "not run (the build failed)" },
+      serve: undefined,
+      edit: undefined,
+      release: undefined,
+    });
+    expect(await finishScaleReport(r, budgets, out)).toBe(1);
+    const md = await readFile(path.join(out, "scale-2000.md"), "utf8");
+    expect(md).toContain(`- **missed**: build failed: ${died}`);
+    expect(md).toContain("Cold content build: **failed** after 120.0 s");
+    expect(md).toContain("- **missed**: publish failed: not run (the build failed)");
+  });
 });

@@ -34,7 +34,15 @@ export interface ScaleReport {
   node: string;
   /** /proc/loadavg (1, 5, 15 minutes) when the run started and when it ended. */
   loadAverage: { start: number[]; end: number[] };
-  build: { pages: number; wallMs: number; peakRssBytes: number; outputBytes: number; outputFiles: number };
+  build: {
+    pages: number;
+    wallMs: number;
+    peakRssBytes: number;
+    outputBytes: number;
+    outputFiles: number;
+    /** Why the build process ended before it built (its last output). */
+    error?: string;
+  };
   publish: { ok: boolean; ms: number; writes: KvWrites; error?: string };
   serve?: {
     coldPage: ColdFigures;
@@ -89,6 +97,7 @@ export function checkScaleBudgets(report: ScaleReport, budget: ScaleBudget | nul
     else if (value > max) misses.push(`${what} ${show(value)} > ${show(max)}`);
     else met.push(`${what} ${show(value)} ≤ ${show(max)}`);
   };
+  if (report.build.error) misses.push(`build failed: ${report.build.error}`);
   if (report.publish.ok) met.push("publish succeeds");
   else misses.push(`publish failed: ${report.publish.error ?? "unknown error"}`);
   if (!budget) {
@@ -146,7 +155,9 @@ export function renderScaleMarkdown(r: ScaleReport): string {
     "",
     "## Build and publish",
     "",
-    `- Cold content build (strict, one process, dist/content written): ${(r.build.wallMs / 1000).toFixed(1)} s, peak resident memory ${mib(r.build.peakRssBytes)} (process tree sampled from /proc); ${r.build.outputFiles} files, ${mib(r.build.outputBytes)} in dist/content/<id>/.`,
+    r.build.error
+      ? `- Cold content build: **failed** after ${(r.build.wallMs / 1000).toFixed(1)} s, peak resident memory ${mib(r.build.peakRssBytes)}:\n\n\`\`\`text\n${r.build.error}\n\`\`\``
+      : `- Cold content build (strict, one process, dist/content written): ${(r.build.wallMs / 1000).toFixed(1)} s, peak resident memory ${mib(r.build.peakRssBytes)} (process tree sampled from /proc); ${r.build.outputFiles} files, ${mib(r.build.outputBytes)} in dist/content/<id>/.`,
     `- First publish to local KV: ${r.publish.ok ? "succeeded" : `**failed**: ${r.publish.error}`} in ${(r.publish.ms / 1000).toFixed(1)} s; ${r.publish.ok ? "wrote" : "sent (not all stored)"} ${writesText(r.publish.writes)}.`,
     r.edit
       ? `- One-page edit, as \`npm run dev\` does it: rebuilt with the last search index in ${ms(r.edit.buildMs)} (same process, build cache), published in ${ms(r.edit.publishMs)}${failed(r.edit)}, writing ${writesText(r.edit.writes)}; served ${r.edit.toServedMs === null ? "never (not seen within the time limit)" : `${ms(r.edit.toServedMs)} after the edit`}.${r.edit.search ? ` Then rebuilt with a fresh search index in ${ms(r.edit.search.buildMs)}, published in ${ms(r.edit.search.publishMs)}${failed(r.edit.search)}, writing ${writesText(r.edit.search.writes)}.` : ""}`

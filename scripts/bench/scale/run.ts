@@ -24,7 +24,9 @@ import { coldRequest, requestRun, untilServed } from "./requests";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const BUILD_TIMEOUT_MS = 45 * 60_000;
 const EDIT_TIMEOUT_MS = 10 * 60_000;
+const BUILD_HEAP_MIB = 16_384;
 const PAGE = EDITED_PAGE.route;
+class BuildDied extends Error {}
 const step = (what: string) => console.log(`bench:scale: ${what}`);
 
 const { values } = parseArgs({
@@ -167,6 +169,9 @@ async function main(): Promise<number> {
   const child = spawn(
     process.execPath,
     [
+      // Past a few thousand pages the build holds more than Node's default heap (about 4 GiB here):
+      // a larger limit lets the run finish and report the peak it reached against the budget.
+      `--max-old-space-size=${BUILD_HEAP_MIB}`,
       "--import",
       "tsx",
       path.join(root, "scripts/bench/scale/build-publish.ts"),
@@ -176,6 +181,8 @@ async function main(): Promise<number> {
     ],
     { cwd: root, stdio: ["ignore", "pipe", "pipe", "ipc"] },
   );
+  // A send to a child whose channel has closed fails through this event; the step that waits on the child reports why it ended.
+  child.on("error", (e) => (output += `\n${e.message}`));
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const killTimer = setTimeout(() => child.kill("SIGKILL"), BUILD_TIMEOUT_MS + EDIT_TIMEOUT_MS);
@@ -194,7 +201,14 @@ async function main(): Promise<number> {
   };
   try {
     step("cold content build (strict, its own process)");
-    const built = await nextMessage(child, "built", BUILD_TIMEOUT_MS, () => output);
+    const built = await nextMessage(child, "built", BUILD_TIMEOUT_MS, () => output).catch((e: Error) => {
+      // A build that dies (out of memory, say) is a report with the reason, not a crash of the bench.
+      report.build = { ...report.build, wallMs: Math.round(performance.now() - started), peakRssBytes: memory.stop() };
+      report.build.error = e.message.slice(-2000);
+      report.publish.error = "not run (the build failed)";
+      return null;
+    });
+    if (!built) throw new BuildDied();
     const wallMs = performance.now() - started;
     const peak = memory.stop();
     const latest = (await readFile(path.join(siteDir, "dist/content/latest"), "utf8")).trim();
@@ -242,12 +256,15 @@ async function main(): Promise<number> {
         await serving.server.dispose();
       }
     }
+  } catch (e) {
+    if (!(e instanceof BuildDied)) throw e;
   } finally {
     memory.stop();
     clearTimeout(killTimer);
     if (child.exitCode === null) {
       const exited = new Promise((done) => child.once("exit", done));
-      child.send({ exit: true });
+      // A child that is dying has closed its channel: then the kill below ends it.
+      if (child.connected) child.send({ exit: true }, () => {});
       await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
     }

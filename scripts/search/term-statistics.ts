@@ -1,0 +1,64 @@
+/**
+ * The term statistics the search index is built from, computed as MiniSearch computes them when it
+ * adds documents (client/contracts/search.ts's miniSearchOptions): each field's tokens, a field's
+ * length as its number of distinct tokens, MiniSearch's running average of those lengths, and each
+ * folded term counted per record and field. They are kept as one flat list of numbers per term
+ * rather than MiniSearch's maps of maps and its serialised copy: a site of 10,000 pages has
+ * millions of (term, record, field) entries, and the build must hold them all at once.
+ */
+import {
+  foldTerm,
+  indexedDocument,
+  indexTokens,
+  miniSearchOptions,
+  type IndexedDocument,
+  type SearchRecord,
+} from "../../client/contracts/search";
+
+export interface TermStatistics {
+  /** Field names in MiniSearch's field id order. */
+  fields: string[];
+  /**
+   * Each term's entries as a flat [slot, count, …] list in ascending slot order, where
+   * slot = record × fields.length + field (record being the position in the records given).
+   */
+  terms: Map<string, number[]>;
+  /** Distinct tokens of each record's field, by slot. */
+  fieldLength: Uint32Array;
+  /** MiniSearch's average field length, by field. */
+  averageFieldLength: number[];
+}
+
+export function termStatistics(
+  records: SearchRecord[],
+  tokenize: (text: string) => string[] = indexTokens,
+): TermStatistics {
+  const fields = miniSearchOptions.fields! as (keyof IndexedDocument)[];
+  const width = fields.length;
+  const terms = new Map<string, number[]>();
+  const fieldLength = new Uint32Array(records.length * width);
+  const averageFieldLength: number[] = [];
+  records.forEach((record, id) => {
+    const document = indexedDocument(record, id);
+    for (let f = 0; f < width; f++) {
+      const value = document[fields[f]!];
+      if (value === null || value === undefined) continue;
+      const tokens = tokenize(String(value));
+      const slot = id * width + f;
+      const length = new Set(tokens).size;
+      fieldLength[slot] = length;
+      // MiniSearch's running mean, in its order of operations (so the figures are the same).
+      averageFieldLength[f] = ((averageFieldLength[f] || 0) * id + length) / (id + 1);
+      for (const token of tokens) {
+        const term = foldTerm(token);
+        if (!term) continue;
+        let list = terms.get(term);
+        if (!list) terms.set(term, (list = []));
+        const n = list.length;
+        if (n && list[n - 2] === slot) list[n - 1]!++;
+        else list.push(slot, 1);
+      }
+    }
+  });
+  return { fields: fields as string[], terms, fieldLength, averageFieldLength };
+}
