@@ -60,12 +60,12 @@ export function buildSidebar(rootDir: string, docs: DocSource[], folders: Folder
   return itemsOf(rootDir);
 }
 
-/** The categories above a route, outermost first, ending with the page itself. */
 /**
  * Where each page sits in a sidebar, found in one walk (a build asks for every page of a section,
  * so walking the sidebar per page would grow with the square of the section): the reading order
- * (prev/next), each route's first place in it, and its breadcrumbs, the trail of categories down
- * to the first item that is the page (a category whose own page it is, or a link to it).
+ * (prev/next), each route's first place in it, and its breadcrumbs: the categories above it,
+ * outermost first, ending with the first item that is the page (a category whose own page it is,
+ * or a link to it).
  */
 export interface SidebarPlaces {
   order: PageLink[];
