@@ -97,7 +97,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   const errors: string[] = [];
   const built: BuiltPage[] = [];
   const docList = [...byRoute.values()];
-  const hits = docList.map((doc) => options.cache?.trees.get(`${doc.file}\0${doc.body}`));
+  const hits = docList.map((doc) => options.cache?.trees.get(doc));
   const jobs: CompileJob[] = docList
     .filter((_, i) => hits[i] === undefined)
     .map((doc) => ({ source: doc.body, file: `content/docs/${doc.file}`, format: doc.format }));
@@ -112,7 +112,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
       result.warnings.forEach(warn);
       if ("error" in result) return void errors.push(result.error);
       tree = result.tree;
-      options.cache?.trees.set(`${doc.file}\0${doc.body}`, tree);
+      options.cache?.trees.set(doc, tree);
     }
     built.push({
       route: doc.route,
@@ -193,10 +193,21 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     config,
   };
   const recordValues = new Map([...pages].map(([route, record]) => [route, pageRecordValue(record)]));
+  const cache = options.cache;
+  const digestOf = (value: string): string => {
+    const known = cache?.digests.get(value);
+    if (known !== undefined) return known;
+    const digest = blobDigest(value);
+    cache?.digests.set(value, digest);
+    return digest;
+  };
+  // The build id covers each page record through its digest (computed once, and remembered between
+  // rebuilds of `npm run dev`), not by hashing every record again.
+  const pageDigests = new Map([...recordValues].map(([route, value]) => [route, digestOf(value)]));
   const hash = createHash("sha256");
   hash.update(JSON.stringify(body));
   for (const route of [...pages.keys()].sort((a, b) => a.localeCompare(b)))
-    hash.update(route).update(recordValues.get(route)!);
+    hash.update(route).update(pageDigests.get(route)!);
   if (options.staleSearch) hash.update("\0stale search index");
   hash.update(JSON.stringify(synonyms));
   const buildId = hash.digest("hex").slice(0, 12);
@@ -215,7 +226,6 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   };
   // Files for machines (sitemap, robots.txt, llms.txt, Markdown twins) next to the API document.
   const sources = new Map(built.map((p) => [p.route, p.source ? `content/docs/${p.source}` : "openapi/node.yaml"]));
-  const cache = options.cache;
   // Markdown twins are written up front, all at once (on threads for a large build), except those
   // the watch-mode cache has from the same page record.
   const twinOf = new Map<string, string>();
@@ -247,14 +257,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     ...(await derivedFiles(options.root, manifest, pages, sources, markdownOf)),
   ];
   manifest.files = files.map((f) => f.path).filter((p) => !p.endsWith(".md"));
-  const digestOf = (value: string): string => {
-    const known = cache?.digests.get(value);
-    if (known !== undefined) return known;
-    const digest = blobDigest(value);
-    cache?.digests.set(value, digest);
-    return digest;
-  };
-  for (const [route, value] of recordValues) manifest.blobs.pages[route] = digestOf(value);
+  for (const [route, digest] of pageDigests) manifest.blobs.pages[route] = digest;
   for (const file of files) manifest.blobs.files[file.path] = digestOf(file.body);
   options.cache?.prune({ keepSearch: Boolean(options.staleSearch) });
   return { buildId, manifest, pages, assets, search, warnings, files, notices: api.notices };

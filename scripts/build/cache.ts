@@ -7,17 +7,18 @@
 import type { SearchRecord } from "../../client/contracts/search";
 import type { DocSource } from "./discover";
 
-export class Memo<V> {
-  private entries = new Map<string, V>();
-  private used = new Set<string>();
+/** Values by key (text, or an object whose identity stands for its content); forgets what a build did not use. */
+export class Memo<V, K = string> {
+  private entries = new Map<K, V>();
+  private used = new Set<K>();
 
-  get(key: string): V | undefined {
+  get(key: K): V | undefined {
     const value = this.entries.get(key);
     if (value !== undefined) this.used.add(key);
     return value;
   }
 
-  set(key: string, value: V): void {
+  set(key: K, value: V): void {
     this.entries.set(key, value);
     this.used.add(key);
   }
@@ -38,8 +39,11 @@ export class BuildCache {
   readonly docs = new Memo<DocSource>();
   /** The SHA-256 digest (blobDigest) of a stored value, by the value. */
   readonly digests = new Memo<string>();
-  /** Compiled page tree (JSON) by file name and source text. */
-  readonly trees = new Memo<string>();
+  /**
+   * Compiled page tree (JSON) by the page as read: `docs` gives the same object for the same file
+   * and source text, so an unchanged page is found without comparing its text again.
+   */
+  readonly trees = new Memo<string, DocSource>();
   /** A page's search records by the exact page record they were taken from. */
   readonly searchRecords = new Memo<SearchRecord[]>();
   /** The search index's tokens of a text (titles and headings repeat across records and builds). */
