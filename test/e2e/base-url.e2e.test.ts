@@ -222,12 +222,18 @@ describe("a site built with baseUrl /docs/", () => {
       await page.goto(`${site.origin}/docs/devs/getstarted`);
       await page.keyboard.press("/");
       await page.locator(".DocSearch-Input").waitFor();
+      // The modal searches at each keystroke: wait for the answer to the whole word, then click a hit
+      // by its address (the list re-renders as answers arrive, so "the first hit" can change under the mouse).
+      const answered = page.waitForResponse(
+        (r) => r.url().includes("/1/indexes/") && (r.request().postData() ?? "").includes('"faucet"'),
+      );
       await page.keyboard.type("faucet");
-      const hit = page.locator(".DocSearch-Hit a").first();
-      await hit.waitFor();
-      const href = await hit.getAttribute("href");
+      await answered;
+      const first = page.locator(".DocSearch-Hit a").first();
+      await first.waitFor();
+      const href = await first.getAttribute("href");
       assert.ok(href?.startsWith(BASE), `result ${href}`);
-      await hit.click();
+      await page.locator(`.DocSearch-Hit a[href="${href}"]`).first().click();
       await page.waitForURL((u) => u.pathname === new URL(href!, site.origin).pathname);
       assert.ok(queries.length > 0 && queries.every((q) => q.startsWith("/docs/1/indexes/")), queries.join());
       assert.equal(await bannerVisible(page), false);
