@@ -84,19 +84,33 @@ send({ step: "published", ...(await publish(first.build)) });
 
 let searched = first.build.search;
 
+/** A step that throws (a build error) is reported as failed, so the parent does not wait for it until its time limit. */
+async function report(
+  name: "edited" | "searched" | "released",
+  run: () => Promise<{ build: SiteBuild; figures: StepFigures }>,
+): Promise<SiteBuild | null> {
+  try {
+    const done = await run();
+    send({ step: name, ...done.figures });
+    return done.build;
+  } catch (e) {
+    const writes: KvWrites = { keys: 0, bytes: 0, largest: null };
+    send({ step: name, buildMs: 0, publishMs: 0, writes, error: (e as Error).message.slice(0, 500) });
+    return null;
+  }
+}
+
 process.on("message", (message: { edit?: string; release?: string; exit?: boolean }) => {
   if (message.exit) process.exit(0);
   void (async () => {
     if (message.edit) {
       await appendFile(editedFile, `\n\nScale benchmark edit ${message.edit}.\n`);
-      const quick = await step({ staleSearch: searched, write: false });
-      send({ step: "edited", ...quick.figures });
-      const fresh = await step({ write: false });
-      searched = fresh.build.search;
-      send({ step: "searched", ...fresh.figures });
+      await report("edited", () => step({ staleSearch: searched, write: false }));
+      const fresh = await report("searched", () => step({ write: false }));
+      if (fresh) searched = fresh.search;
     } else if (message.release) {
       await appendFile(editedFile, `\n\nScale benchmark release ${message.release}.\n`);
-      send({ step: "released", ...(await step({ write: true })).figures });
+      await report("released", () => step({ write: true }));
     }
   })();
 });
