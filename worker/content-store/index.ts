@@ -12,6 +12,7 @@ import { SearchEngine } from "../search/engine";
 import { PieceLoader } from "../search/pieces";
 import { ContentUnavailable, ContentCorrupt } from "./errors";
 import { BuildManifest } from "./manifest";
+import { PromiseMemo } from "./memo";
 
 export { BuildManifest } from "./manifest";
 export { ContentUnavailable, ContentCorrupt } from "./errors";
@@ -33,22 +34,10 @@ function read<T>(pending: Promise<T>, what: string): Promise<T> {
   });
 }
 
-const MANIFEST_MEMO_LIMIT = 4;
-const manifestRoots = new Map<string, Promise<ManifestRoot>>();
+/** Manifest roots (a few kilobytes) of the last few builds: around a publish, two are served at once. */
+const manifestRoots = new PromiseMemo<ManifestRoot>(4);
 /** Search roots are small (the pieces they list live in the search piece cache): keep a few builds'. */
-const SEARCH_MEMO_LIMIT = 4;
-const searchIndexes = new Map<string, Promise<SearchEngine>>();
-
-function memo<T>(map: Map<string, Promise<T>>, key: string, limit: number, load: () => Promise<T>): Promise<T> {
-  let hit = map.get(key);
-  if (!hit) {
-    hit = load();
-    hit.catch(() => map.delete(key));
-    map.set(key, hit);
-    while (map.size > limit) map.delete(map.keys().next().value!);
-  }
-  return hit;
-}
+const searchIndexes = new PromiseMemo<SearchEngine>(4);
 
 /** The part of KVNamespace the store reads through (narrow, so Node tests can hand it an in-memory KV). */
 export interface KvReader {
@@ -88,7 +77,7 @@ export class ContentStore {
    * request's store (shards and sidebars are read with this request's KV binding when needed).
    */
   async manifest(buildId: string): Promise<BuildManifest> {
-    const root = await memo(manifestRoots, buildId, MANIFEST_MEMO_LIMIT, async () => {
+    const root = await manifestRoots.get(buildId, async () => {
       const root = await read(
         this.kv.get<Partial<ManifestRoot>>(kvKeys.manifest(buildId), { type: "json", cacheTtl: 3600 }),
         "reading the manifest",
@@ -111,7 +100,7 @@ export class ContentStore {
    * isolate per build; the pieces a query needs are read then, through the per-isolate piece cache.
    */
   searchIndex(buildId: string): Promise<SearchEngine> {
-    return memo(searchIndexes, buildId, SEARCH_MEMO_LIMIT, async () => {
+    return searchIndexes.get(buildId, async () => {
       const root = await read(
         this.kv.get<SearchRoot>(kvKeys.searchIndex(buildId), { type: "json", cacheTtl: 3600 }),
         "reading the search index",

@@ -12,27 +12,13 @@ import {
   type StoredRoute,
 } from "../../client/contracts/stored-manifest";
 import { ContentCorrupt } from "./errors";
+import { PromiseMemo } from "./memo";
 
 /** Reads a content-addressed blob as JSON; null when KV does not have it. */
 export type BlobReader = <T>(digest: string, what: string) => Promise<T | null>;
 
-/** Route shards (≤ 64 KiB each) and sidebars kept per isolate, most recently used last. */
-const PIECE_CACHE_LIMIT = 64;
-const pieces = new Map<string, Promise<unknown>>();
-
-function cached<T>(digest: string, load: () => Promise<T>): Promise<T> {
-  let hit = pieces.get(digest) as Promise<T> | undefined;
-  if (hit) {
-    pieces.delete(digest);
-    pieces.set(digest, hit);
-    return hit;
-  }
-  hit = load();
-  hit.catch(() => pieces.delete(digest));
-  pieces.set(digest, hit);
-  while (pieces.size > PIECE_CACHE_LIMIT) pieces.delete(pieces.keys().next().value!);
-  return hit;
-}
+/** Route shards (≤ 64 KiB each) and sidebars kept per isolate, by digest. */
+const pieces = new PromiseMemo<unknown>(64);
 
 export class BuildManifest {
   readonly buildId: string;
@@ -54,7 +40,7 @@ export class BuildManifest {
   }
 
   private piece<T>(digest: string, what: string): Promise<T> {
-    return cached(digest, async () => {
+    return pieces.get(digest, async () => {
       const value = await this.readBlob<T>(digest, `reading ${what}`);
       if (value === null)
         throw new ContentCorrupt(`build ${this.buildId} names ${what} ${digest}, which KV does not have`);
