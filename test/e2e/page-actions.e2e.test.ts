@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser";
+import { launchChromium, openPage } from "../helpers/browser";
 import { REPO_ROOT, serveSite, type RunningSite } from "../helpers/local-site";
 
 const PAGES = { doc: "/devs/faq", api: "/api/node/get-account" };
@@ -24,12 +24,8 @@ after(async () => {
   await site?.stop();
 });
 
-async function open(width: number, path: string, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, ...options });
-  const page = await context.newPage();
-  await page.goto(`${site.origin}${path}`);
-  return page;
-}
+const open = (width: number, path: string, options: BrowserContextOptions = {}): Promise<Page> =>
+  openPage(browser, `${site.origin}${path}`, { width, height: 800 }, options);
 
 const actions = (page: Page) => page.getByRole("group", { name: "Page actions" });
 

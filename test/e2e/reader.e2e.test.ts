@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { kvKeys } from "../../client/contracts/page";
-import { launchChromium } from "../helpers/browser";
+import { launchChromium, openPage } from "../helpers/browser";
 import { serveSite, type RunningSite } from "../helpers/local-site";
 import { tempSite, type TempSite } from "../helpers/temp-site";
 
@@ -43,12 +43,8 @@ after(async () => {
   await content?.remove();
 });
 
-async function open(width: number, path: string, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 700 }, ...options });
-  const page = await context.newPage();
-  await page.goto(`${site.origin}${path}`);
-  return page;
-}
+const open = (width: number, path: string, options: BrowserContextOptions = {}): Promise<Page> =>
+  openPage(browser, `${site.origin}${path}`, { width, height: 700 }, options);
 
 /** Requests for page HTML made by the page after load (client navigation's fetches). */
 function pageFetches(page: Page): string[] {

@@ -10,7 +10,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser";
+import { launchChromium, openPage } from "../helpers/browser";
 import { serveSite, type RunningSite } from "../helpers/local-site";
 import { tempSite, type TempSite } from "../helpers/temp-site";
 
@@ -40,12 +40,8 @@ after(async () => {
   await content?.remove();
 });
 
-async function open(width: number, path: string, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, ...options });
-  const page = await context.newPage();
-  await page.goto(`${site.origin}${path}`);
-  return page;
-}
+const open = (width: number, path: string, options: BrowserContextOptions = {}): Promise<Page> =>
+  openPage(browser, `${site.origin}${path}`, { width, height: 800 }, options);
 
 /** The page's sidebar, shown: the column on wide screens; the menu (no JS) or the drawer (JS) on phones. */
 async function sidebarOf(page: Page, width: number, js: boolean) {
