@@ -50,9 +50,42 @@ export const IMPACT_SCALE = 1000;
 export interface PieceRef<K> {
   from: K;
   digest: string;
-  /** Bytes of the stored value (what the worker's cache counts). */
+  /** Bytes of the piece's value. */
   bytes: number;
+  /**
+   * When set, the piece is not stored under its own key but inside this pack (a SearchPack stored
+   * as kvKeys.blob(pack)): a small publish writes its new pieces as one value, not one each.
+   */
+  pack?: string;
+  /**
+   * Term shards only: the piece is stored as a patch of the term shard `base` (stored alone, or in
+   * `basePack`). The patch, stored under this ref's digest (in its pack), maps each term whose
+   * postings differ from the base's to its postings, or to null when the term is not in this shard.
+   */
+  base?: string;
+  basePack?: string;
 }
+
+/** A term shard as a patch of another (PieceRef.base): changed terms' postings, null for a term gone. */
+export type ShardPatch = Record<string, Postings | null>;
+
+/** The term shard a patch and its base make. */
+export function patchedShard(base: TermShard, patch: ShardPatch): TermShard {
+  const shard: TermShard = { ...base };
+  for (const [term, postings] of Object.entries(patch)) {
+    // defineProperty: a term such as "__proto__" is an own key, as JSON.parse makes it.
+    if (postings)
+      Object.defineProperty(shard, term, { value: postings, enumerable: true, writable: true, configurable: true });
+    else delete shard[term];
+  }
+  return shard;
+}
+
+/**
+ * Several pieces in one stored value: piece digest → the piece, as JSON. A publish that adds a
+ * few pieces stores them as one pack (scripts/publish/search-packs.ts); refs name the pack.
+ */
+export type SearchPack = Record<string, unknown>;
 
 /** Record ids an empty query can page through (Algolia's paginationLimitedTo). */
 export const BROWSE_LIMIT = 1000;
@@ -163,9 +196,16 @@ export function piecesForPrefix(pieces: PieceRef<string>[], prefix: string): num
   return out;
 }
 
-/** Every piece a root refers to (what publishing writes and garbage collection keeps). */
-export function searchPieceDigests(root: Partial<SearchRoot> | null | undefined): string[] {
+/** Every piece ref of a root: lexicon, shards, records, facets (none for a root of another version). */
+export function searchPieceRefs(root: Partial<SearchRoot> | null | undefined): PieceRef<unknown>[] {
   // Version 3 roots list their pieces the same way: GC and publish keep an older build's pieces too.
   if (!root || (root.version !== 4 && (root.version as unknown as number) !== 3)) return [];
-  return [root.lexicon, root.shards, root.records, root.facets].flatMap((refs) => (refs ?? []).map((r) => r.digest));
+  return [root.lexicon, root.shards, root.records, root.facets].flatMap((refs): PieceRef<unknown>[] => refs ?? []);
+}
+
+/** The blobs a root needs stored (pieces stored alone, and packs): what publishing writes and GC keeps. */
+export function searchPieceDigests(root: Partial<SearchRoot> | null | undefined): string[] {
+  return [
+    ...new Set(searchPieceRefs(root).flatMap((r) => [r.pack ?? r.digest, ...(r.base ? [r.basePack ?? r.base] : [])])),
+  ];
 }

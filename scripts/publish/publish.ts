@@ -5,7 +5,8 @@
  *    it adds: from here on GC keeps the base build and those values;
  * 2. the values it needs: page records and files as content-addressed blobs and images, only those
  *    the live build does not already have (search index pieces, route shards and sidebars are
- *    blobs too: scripts/publish/stored-manifest.ts); the search index's root; the build's image list;
+ *    blobs too: scripts/publish/stored-manifest.ts; a few new search pieces go in one pack:
+ *    scripts/publish/search-packs.ts); the search index's root; the build's image list;
  * 3. `build/<id>/manifest`, the manifest's small root: its presence marks the build complete;
  * 4. the channel pointer, then the channel's history; then the pending record goes.
  *
@@ -20,6 +21,7 @@ import type { SiteBuild } from "../build/build";
 import { readJson, type KvTarget } from "./kv-target";
 import { recordPublish } from "./operations";
 import { pendingKey, type PendingPublish } from "./pending";
+import { liveReader, storeSearchIndex } from "./search-packs";
 import { readStoredBuild, storeManifest, storedDigests } from "./stored-manifest";
 
 export interface PublishResult {
@@ -33,13 +35,17 @@ export interface PublishResult {
  * What the live build already stored. Only these are trusted to exist: they are GC roots for as
  * long as this publish runs, unlike a stray key that happens to be in KV now (GC may be deleting it).
  */
-async function liveValues(kv: KvTarget, live: string | null): Promise<{ blobs: Set<string>; assets: Set<string> }> {
+async function liveValues(
+  kv: KvTarget,
+  live: string | null,
+): Promise<{ blobs: Set<string>; assets: Set<string>; search: SearchRoot | null }> {
   const stored = live ? await readStoredBuild(kv, live) : null;
   const assets = stored && live ? await readJson<string[]>(kv, kvKeys.buildAssets(live)) : null;
   const search = stored && live ? await readJson<SearchRoot>(kv, kvKeys.searchIndex(live)) : null;
   return {
     blobs: new Set([...(stored ? storedDigests(stored) : []), ...searchPieceDigests(search)]),
     assets: new Set(assets ?? []),
+    search,
   };
 }
 
@@ -52,7 +58,13 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
   for (const [route, record] of build.pages)
     blobs.set(build.manifest.blobs.pages[route]!, () => pageRecordValue(record));
   for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, () => file.body);
-  for (const [digest, value] of build.search.index.pieces) blobs.set(digest, () => value);
+  const search = await storeSearchIndex(
+    build.search.index,
+    have.blobs,
+    have.search,
+    liveReader((key) => kv.get(key), kvKeys.blob),
+  );
+  for (const [digest, value] of search.blobs) blobs.set(digest, () => value);
   const manifest = storeManifest(build.manifest);
   for (const [digest, value] of manifest.blobs) blobs.set(digest, () => value);
   const newBlobs = [...blobs].filter(([digest]) => !have.blobs.has(digest));
@@ -72,7 +84,7 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
     value: value(),
   }));
   for (const [name, a] of newAssets) entries.push({ key: kvKeys.asset(name), value: new Uint8Array(a.body) });
-  entries.push({ key: kvKeys.searchIndex(build.buildId), value: JSON.stringify(build.search.index.root) });
+  entries.push({ key: kvKeys.searchIndex(build.buildId), value: JSON.stringify(search.root) });
   entries.push({ key: kvKeys.buildAssets(build.buildId), value: JSON.stringify([...build.assets.keys()]) });
   await kv.putMany(entries);
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(manifest.root));

@@ -5,66 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { HIERARCHY_LEVELS, type SearchRecord } from "../../client/contracts/search";
 import { pieceFor, POSTINGS_CAP, searchPieceDigests } from "../../client/contracts/search-index";
 import { buildSearchIndex, PIECE_BYTES, type SearchIndexBuild } from "../../scripts/search/build-index";
 import { bestFirst, SearchEngine, type Ranked } from "../../worker/search/engine";
 import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
+import { records, SITE, word } from "../helpers/search-records";
 
-const SITE = "https://docs.example.test";
 const FILTERS = [["language:en"], ["docusaurus_tag:default", "docusaurus_tag:docs-default-current"]];
-
-/** A deterministic word per number, spread over the alphabet ("word 0" → "baka", …). */
-function word(n: number): string {
-  const letters = "bdfgklmnprstvz";
-  const vowels = "aeiou";
-  let out = "";
-  let k = n;
-  do {
-    out += letters[k % letters.length]! + vowels[Math.floor(k / letters.length) % vowels.length]!;
-    k = Math.floor(k / 70);
-  } while (k > 0);
-  return `${out}ka`;
-}
-
-/** `pages` pages of a title and `perPage` text records each, over a vocabulary of a few thousand words. */
-function records(pages: number, perPage: number): SearchRecord[] {
-  const out: SearchRecord[] = [];
-  for (let p = 0; p < pages; p++) {
-    const route = `${SITE}/page-${p}`;
-    const title = `Page ${word(p)} ${word(p + 1000)}`;
-    const base = {
-      hierarchy: Object.fromEntries(HIERARCHY_LEVELS.map((l) => [l, null])) as unknown as SearchRecord["hierarchy"],
-      url_without_anchor: route,
-      language: "en" as const,
-      docusaurus_tag: "docs-default-current" as const,
-    };
-    base.hierarchy.lvl0 = p % 2 ? "Learn" : "Build";
-    base.hierarchy.lvl1 = title;
-    out.push({
-      ...base,
-      objectID: `${p}-0`,
-      type: "lvl1",
-      content: null,
-      url: route,
-      anchor: null,
-      weight: { pageRank: 0, level: 90, position: 0 },
-    });
-    for (let r = 1; r <= perPage; r++) {
-      const text = Array.from({ length: 12 }, (_, i) => word((p * 31 + r * 7 + i * 13) % 3000)).join(" ");
-      out.push({
-        ...base,
-        objectID: `${p}-${r}`,
-        type: "content",
-        content: text,
-        url: route,
-        anchor: null,
-        weight: { pageRank: 0, level: 0, position: r },
-      });
-    }
-  }
-  return out;
-}
 
 class CountingKv {
   reads: string[] = [];

@@ -4,7 +4,13 @@
  * are content-addressed, so builds that share a piece share its cache entry.
  */
 import { kvKeys } from "../../client/contracts/page";
-import type { PieceRef } from "../../client/contracts/search-index";
+import {
+  patchedShard,
+  type PieceRef,
+  type SearchPack,
+  type ShardPatch,
+  type TermShard,
+} from "../../client/contracts/search-index";
 
 /** Thrown when a piece cannot be read or is not what the root says (the endpoint answers 503). */
 export class PieceUnavailable extends Error {
@@ -53,9 +59,13 @@ export class PieceCache {
 export const PIECE_CACHE_BYTES = 12 * 1024 * 1024;
 export const sharedPieceCache = new PieceCache(PIECE_CACHE_BYTES);
 
-/** Reads pieces through a cache; concurrent reads of one piece share a KV read. */
+/**
+ * Reads pieces through a cache; concurrent reads of one stored value share a KV read. A piece
+ * stored in a pack (PieceRef.pack) is read with its pack, and the parsed pack is what the cache
+ * keeps, so the pack's other pieces cost no second read.
+ */
 export class PieceLoader {
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly inFlight = new Map<string, Promise<object>>();
 
   constructor(
     private readonly kv: TextReader,
@@ -64,37 +74,70 @@ export class PieceLoader {
 
   /** Parsed pieces, in the order asked; rejects with PieceUnavailable if one is missing, unreadable or corrupt. */
   load<T>(refs: PieceRef<unknown>[]): Promise<T[]> | T[] {
-    const cached = refs.map((r) => this.cache.get(r.digest));
-    if (cached.every((v) => v !== undefined)) return cached as T[];
-    return Promise.all(refs.map((r, i) => (cached[i] !== undefined ? cached[i] : this.read(r)))) as Promise<T[]>;
+    const pieces = refs.map((r) => this.piece(r));
+    return (pieces.some((p) => p instanceof Promise) ? Promise.all(pieces) : pieces) as Promise<T[]> | T[];
   }
 
-  private read(ref: PieceRef<unknown>): Promise<unknown> {
-    let pending = this.inFlight.get(ref.digest);
+  /** One piece: from the cache when its stored value (and a patch's base) is there, else read. */
+  private piece(ref: PieceRef<unknown>): unknown {
+    if (!ref.base) {
+      const stored = this.stored(ref.pack ?? ref.digest);
+      return stored instanceof Promise ? stored.then((v) => pieceOf(ref, v)) : pieceOf(ref, stored);
+    }
+    // A patched shard is kept whole under its own digest once made.
+    const made = this.cache.get(ref.digest);
+    if (made !== undefined) return made;
+    const base: PieceRef<unknown> = { from: ref.from, digest: ref.base, bytes: 0, pack: ref.basePack };
+    return Promise.all([this.stored(ref.pack ?? ref.digest), this.stored(ref.basePack ?? ref.base)]).then(
+      ([patch, whole]) => {
+        const shard = patchedShard(pieceOf(base, whole) as TermShard, pieceOf(ref, patch) as ShardPatch);
+        this.cache.set(ref.digest, shard, ref.bytes);
+        return shard;
+      },
+    );
+  }
+
+  /** A stored value, parsed: from the cache, or read. */
+  private stored(digest: string): object | Promise<object> {
+    return (this.cache.get(digest) as object | undefined) ?? this.read(digest);
+  }
+
+  /** The stored value under kvKeys.blob(digest), parsed: a piece, or a pack of pieces. */
+  private read(digest: string): Promise<object> {
+    let pending = this.inFlight.get(digest);
     if (!pending) {
       pending = this.kv
-        .get(kvKeys.blob(ref.digest), { cacheTtl: 86400 })
+        .get(kvKeys.blob(digest), { cacheTtl: 86400 })
         .then(
           (text) => {
-            if (text === null) throw new PieceUnavailable(`search piece ${ref.digest} is missing`);
+            if (text === null) throw new PieceUnavailable(`search piece ${digest} is missing`);
             let value: unknown;
             try {
               value = JSON.parse(text);
             } catch (cause) {
-              throw new PieceUnavailable(`search piece ${ref.digest} is corrupt`, { cause });
+              throw new PieceUnavailable(`search piece ${digest} is corrupt`, { cause });
             }
             if (value === null || typeof value !== "object")
-              throw new PieceUnavailable(`search piece ${ref.digest} is corrupt`);
-            this.cache.set(ref.digest, value, text.length);
+              throw new PieceUnavailable(`search piece ${digest} is corrupt`);
+            this.cache.set(digest, value, text.length);
             return value;
           },
           (cause: unknown) => {
-            throw new PieceUnavailable(`KV failed reading search piece ${ref.digest}`, { cause });
+            throw new PieceUnavailable(`KV failed reading search piece ${digest}`, { cause });
           },
         )
-        .finally(() => this.inFlight.delete(ref.digest));
-      this.inFlight.set(ref.digest, pending);
+        .finally(() => this.inFlight.delete(digest));
+      this.inFlight.set(digest, pending);
     }
     return pending;
   }
+}
+
+/** The piece `ref` names in its stored value: the value itself, or its entry in a pack (a patch's, if patched). */
+function pieceOf(ref: PieceRef<unknown>, stored: object): object {
+  if (!ref.pack) return stored;
+  const piece = Object.hasOwn(stored, ref.digest) ? (stored as SearchPack)[ref.digest] : undefined;
+  if (piece === null || typeof piece !== "object")
+    throw new PieceUnavailable(`search piece ${ref.digest} is not in its pack ${ref.pack}`);
+  return piece as object;
 }

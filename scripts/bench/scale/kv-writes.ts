@@ -5,16 +5,23 @@ export interface KvWrites {
   keys: number;
   bytes: number;
   largest: { key: string; bytes: number } | null;
+  /** Every value written, largest first, when a publish writes at most LISTED_KEYS keys (a one-page publish). */
+  values?: { key: string; bytes: number }[];
 }
+
+/** Publishes writing more keys than this (a first publish) list none. */
+export const LISTED_KEYS = 64;
 
 const sizeOf = (value: string | Uint8Array) =>
   typeof value === "string" ? Buffer.byteLength(value) : value.byteLength;
 
 export function countingKv(inner: KvTarget): { kv: KvTarget; writes: KvWrites } {
-  const writes: KvWrites = { keys: 0, bytes: 0, largest: null };
+  const writes: KvWrites = { keys: 0, bytes: 0, largest: null, values: [] };
   const count = (key: string, value: string | Uint8Array) => {
     const bytes = sizeOf(value);
     writes.keys++;
+    if (writes.values && writes.values.push({ key, bytes }) > LISTED_KEYS) delete writes.values;
+    writes.values?.sort((a, b) => b.bytes - a.bytes);
     writes.bytes += bytes;
     if (!writes.largest || bytes > writes.largest.bytes) writes.largest = { key, bytes };
   };

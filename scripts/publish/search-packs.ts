@@ -1,0 +1,157 @@
+/**
+ * How a publish stores the search index's pieces (client/contracts/search-index.ts), so that a
+ * small change writes little:
+ *
+ * - a piece the live build already has stays where it is: under its own key, in a pack, or as a
+ *   patch of a shard;
+ * - a new term shard becomes a patch of the live shard covering its first term when the patch
+ *   (the terms whose postings changed) is at most half the shard: a new paragraph changes a dozen
+ *   terms' postings, not the thousand terms of the shards holding them;
+ * - new pieces and patches are few after a small change, and are written as one pack: one KV write
+ *   instead of one per piece.
+ *
+ * After a large change (a first publish, a new site-wide word), or once the pieces are spread
+ * over more than MAX_PACKS packs, every new, packed or patched piece is written whole under its own
+ * key again: packs stay few and patches one level deep, so a cold isolate's first search reads
+ * little besides the pieces it needs.
+ */
+import {
+  pieceFor,
+  searchPieceRefs,
+  type PieceRef,
+  type SearchPack,
+  type SearchRoot,
+  type ShardPatch,
+  type TermShard,
+} from "../../client/contracts/search-index";
+import { blobDigest } from "../build/blobs";
+import type { SearchIndexBuild } from "../search/build-index";
+
+/** A pack holds at most this many bytes of pieces (what one cold read of it costs to parse). */
+export const PACK_MAX_BYTES = 768 * 1024;
+/** Packs a root may refer to; past this, the next publish stores packed pieces alone again. */
+export const MAX_PACKS = 8;
+/** A publish with more new shards than this writes them whole (patching means reading the live ones). */
+export const MAX_PATCHED_SHARDS = 32;
+
+/** Reads a stored value of the live build (kvKeys.blob(digest)), parsed. */
+export type ReadLive = (digest: string) => Promise<object>;
+
+export interface StoredSearchIndex {
+  /** The root to store under kvKeys.searchIndex(buildId): the build's, with packs and patches named. */
+  root: SearchRoot;
+  /** Digest → value of the blobs to write that the live build lacks (pieces and at most one pack). */
+  blobs: Map<string, string>;
+}
+
+type Place = Pick<PieceRef<unknown>, "pack" | "base" | "basePack">;
+
+/** The value of a pack of `pieces` (digest, piece JSON): a JSON object, each piece embedded as it is. */
+export function packValue(pieces: [string, string][]): string {
+  return `{${pieces.map(([digest, text]) => `${JSON.stringify(digest)}:${text}`).join(",")}}`;
+}
+
+/** The terms of `next` whose postings differ from `base`'s, and null for each term it dropped. */
+export function shardPatch(base: TermShard, next: TermShard): ShardPatch {
+  const patch: ShardPatch = {};
+  const set = (term: string, value: ShardPatch[string]) =>
+    Object.defineProperty(patch, term, { value, enumerable: true, writable: true, configurable: true });
+  for (const term of Object.keys(base)) if (!Object.hasOwn(next, term)) set(term, null);
+  for (const [term, postings] of Object.entries(next))
+    if (!Object.hasOwn(base, term) || JSON.stringify(base[term]) !== JSON.stringify(postings)) set(term, postings);
+  return patch;
+}
+
+/**
+ * The root and blobs to publish `index` with, given what the live build stores: `have` holds the
+ * digests of the blobs it has stored alone, `live` is its search root (whose refs name its packs
+ * and patches), `read` reads its stored values.
+ */
+export async function storeSearchIndex(
+  index: SearchIndexBuild,
+  have: ReadonlySet<string>,
+  live: SearchRoot | null,
+  read: ReadLive,
+): Promise<StoredSearchIndex> {
+  const livePlace = new Map<string, Place>();
+  for (const ref of searchPieceRefs(live))
+    if (ref.pack || ref.base) livePlace.set(ref.digest, { pack: ref.pack, base: ref.base, basePack: ref.basePack });
+  const value = (digest: string) => index.pieces.get(digest)!;
+  const refs = searchPieceRefs(index.root);
+  const stored = (d: string) => have.has(d) || livePlace.has(d);
+  const fresh = [...new Set(refs.map((r) => r.digest))].filter((d) => !stored(d));
+  const isFresh = new Set(fresh);
+
+  // New shards as patches of the live shards covering their first terms.
+  const patches = new Map<string, { text: string; base: string; basePack?: string }>();
+  const freshShards = index.root.shards.filter((r) => isFresh.has(r.digest));
+  if (live?.shards.length && freshShards.length <= MAX_PATCHED_SHARDS) {
+    for (const ref of freshShards) {
+      const over = live.shards[pieceFor(live.shards, ref.from)]!;
+      // A patch's base is always a whole shard: a live patch's own base.
+      const base = over.base ? { digest: over.base, pack: over.basePack } : { digest: over.digest, pack: over.pack };
+      const whole = (await read(base.pack ?? base.digest)) as Record<string, unknown>;
+      const baseShard = (base.pack ? whole[base.digest] : whole) as TermShard | undefined;
+      if (!baseShard) continue;
+      const text = JSON.stringify(shardPatch(baseShard, JSON.parse(value(ref.digest)) as TermShard));
+      if (text.length * 2 <= ref.bytes) patches.set(ref.digest, { text, base: base.digest, basePack: base.pack });
+    }
+  }
+  const freshValue = (d: string) => patches.get(d)?.text ?? value(d);
+  const freshBytes = fresh.reduce((sum, d) => sum + freshValue(d).length, 0);
+  const packFresh = fresh.length > 0 && (fresh.length > 1 || patches.size > 0) && freshBytes <= PACK_MAX_BYTES;
+  const packs = new Set<string>();
+  for (const ref of refs) {
+    const place = have.has(ref.digest) ? undefined : livePlace.get(ref.digest);
+    for (const p of [place?.pack, place?.basePack]) if (p) packs.add(p);
+  }
+  const whole = packs.size + (packFresh ? 1 : 0) > MAX_PACKS;
+
+  const blobs = new Map<string, string>();
+  const where = new Map<string, Place>();
+  if (whole) {
+    for (const ref of refs) if (!have.has(ref.digest)) blobs.set(ref.digest, value(ref.digest));
+  } else {
+    for (const [digest, place] of livePlace) where.set(digest, place);
+    const pack = packFresh ? blobDigest(packValue(fresh.map((d) => [d, freshValue(d)]))) : undefined;
+    if (pack) blobs.set(pack, packValue(fresh.map((d) => [d, freshValue(d)])));
+    for (const d of fresh) {
+      const patch = patches.get(d);
+      if (!pack) blobs.set(d, value(d));
+      else where.set(d, { pack, ...(patch ? { base: patch.base, basePack: patch.basePack } : {}) });
+    }
+  }
+  const place = <K>(list: PieceRef<K>[]): PieceRef<K>[] =>
+    list.map(({ from, digest, bytes }) => {
+      const at = have.has(digest) ? undefined : where.get(digest);
+      // Only the fields set: a ref stored alone is { from, digest, bytes } as the build made it.
+      return Object.assign({ from, digest, bytes }, JSON.parse(JSON.stringify(at ?? {})) as Place);
+    });
+  const root = index.root;
+  return {
+    root: {
+      ...root,
+      lexicon: place(root.lexicon),
+      shards: place(root.shards),
+      records: place(root.records),
+      facets: place(root.facets),
+    },
+    blobs,
+  };
+}
+
+/** Reads a live stored value through `get` (KV text), parsed; a missing one is an error naming it. */
+export function liveReader(get: (key: string) => Promise<string | null>, key: (digest: string) => string): ReadLive {
+  const cache = new Map<string, Promise<object>>();
+  return (digest) => {
+    let hit = cache.get(digest);
+    if (!hit) {
+      hit = get(key(digest)).then((text) => {
+        if (text === null) throw new Error(`the live build's search piece ${digest} is missing from KV`);
+        return JSON.parse(text) as SearchPack;
+      });
+      cache.set(digest, hit);
+    }
+    return hit;
+  };
+}

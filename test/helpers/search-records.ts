@@ -1,0 +1,56 @@
+/** A synthetic search corpus for tests of the index's pieces and how they are published. */
+import { HIERARCHY_LEVELS, type SearchRecord } from "../../client/contracts/search";
+
+export const SITE = "https://docs.example.test";
+
+/** A deterministic word per number, spread over the alphabet ("word 0" → "baka", …). */
+export function word(n: number): string {
+  const letters = "bdfgklmnprstvz";
+  const vowels = "aeiou";
+  let out = "";
+  let k = n;
+  do {
+    out += letters[k % letters.length]! + vowels[Math.floor(k / letters.length) % vowels.length]!;
+    k = Math.floor(k / 70);
+  } while (k > 0);
+  return `${out}ka`;
+}
+
+/** `pages` pages of a title and `perPage` text records each, over a vocabulary of a few thousand words. */
+export function records(pages: number, perPage: number): SearchRecord[] {
+  const out: SearchRecord[] = [];
+  for (let p = 0; p < pages; p++) {
+    const route = `${SITE}/page-${p}`;
+    const title = `Page ${word(p)} ${word(p + 1000)}`;
+    const base = {
+      hierarchy: Object.fromEntries(HIERARCHY_LEVELS.map((l) => [l, null])) as unknown as SearchRecord["hierarchy"],
+      url_without_anchor: route,
+      language: "en" as const,
+      docusaurus_tag: "docs-default-current" as const,
+    };
+    base.hierarchy.lvl0 = p % 2 ? "Learn" : "Build";
+    base.hierarchy.lvl1 = title;
+    out.push({
+      ...base,
+      objectID: `${p}-0`,
+      type: "lvl1",
+      content: null,
+      url: route,
+      anchor: null,
+      weight: { pageRank: 0, level: 90, position: 0 },
+    });
+    for (let r = 1; r <= perPage; r++) {
+      const text = Array.from({ length: 12 }, (_, i) => word((p * 31 + r * 7 + i * 13) % 3000)).join(" ");
+      out.push({
+        ...base,
+        objectID: `${p}-${r}`,
+        type: "content",
+        content: text,
+        url: route,
+        anchor: null,
+        weight: { pageRank: 0, level: 0, position: r },
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,149 @@
+/**
+ * How publishes store the search index: a small change writes its new pieces as one pack, new term
+ * shards as patches of the live ones; the worker's loader reads packs and patches and answers
+ * exactly as it does from the index stored piece by piece; packs stay few (a publish past
+ * MAX_PACKS writes pieces whole again); the values a root names (what GC keeps) are all it needs;
+ * and a missing pack or base fails a query as unavailable.
+ */
+import { describe, expect, it } from "vitest";
+import { kvKeys } from "../../client/contracts/page";
+import type { SearchRecord } from "../../client/contracts/search";
+import { searchPieceDigests, searchPieceRefs, type SearchRoot } from "../../client/contracts/search-index";
+import { liveReader, MAX_PACKS, storeSearchIndex } from "../../scripts/publish/search-packs";
+import { buildSearchIndex, type SearchIndexBuild } from "../../scripts/search/build-index";
+import { SearchEngine } from "../../worker/search/engine";
+import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
+import { records, SITE, word } from "../helpers/search-records";
+
+/** A KV of stored values, and the live root, as publishes leave them. */
+class Published {
+  readonly kv = new Map<string, string>();
+  live: SearchRoot | null = null;
+
+  /** Stores `index` as a publish does; returns the blobs written and the root stored. */
+  async publish(index: SearchIndexBuild): Promise<{ blobs: Map<string, string>; root: SearchRoot }> {
+    const have = new Set(searchPieceDigests(this.live));
+    const read = liveReader(async (key) => this.kv.get(key) ?? null, kvKeys.blob);
+    const stored = await storeSearchIndex(index, have, this.live, read);
+    for (const [digest, value] of stored.blobs) this.kv.set(kvKeys.blob(digest), value);
+    this.live = stored.root;
+    return stored;
+  }
+
+  /** A copy holding only the values the live root names (what garbage collection keeps). */
+  collected(): Published {
+    const kept = new Published();
+    for (const digest of searchPieceDigests(this.live))
+      kept.kv.set(kvKeys.blob(digest), this.kv.get(kvKeys.blob(digest))!);
+    kept.live = this.live;
+    return kept;
+  }
+
+  engine(root = this.live!): SearchEngine {
+    const reader = { get: async (key: string) => this.kv.get(key) ?? null };
+    return new SearchEngine(root, new PieceLoader(reader, new PieceCache(64 * 1024 * 1024)));
+  }
+}
+
+/** The engine over an index stored piece by piece, each under its own key (what a first publish does). */
+function wholeEngine(index: SearchIndexBuild): SearchEngine {
+  const kv = new Map([...index.pieces].map(([digest, value]) => [kvKeys.blob(digest), value]));
+  return new SearchEngine(
+    index.root,
+    new PieceLoader({ get: async (k) => kv.get(k) ?? null }, new PieceCache(1 << 26)),
+  );
+}
+
+/** Same hits, in the same order, with the same counts, for every query. */
+async function expectSameAnswers(stored: SearchEngine, whole: SearchEngine, queries: string[]) {
+  for (const query of queries) {
+    const [a, b] = [await stored.search({ query, hitsPerPage: 30 }), await whole.search({ query, hitsPerPage: 30 })];
+    expect(
+      a.hits.map((h) => h.record.objectID),
+      query,
+    ).toEqual(b.hits.map((h) => h.record.objectID));
+    expect(a.nbHits, query).toBe(b.nbHits);
+  }
+}
+
+/** Edit n: a paragraph with a new word and common words appended to one page, and a word changed in another. */
+function edit(site: SearchRecord[], n: number): SearchRecord[] {
+  const page = (n * 37) % 400;
+  const last = site.findLastIndex((r) => r.url_without_anchor === `${SITE}/page-${page}`);
+  const added: SearchRecord = {
+    ...site[last]!,
+    objectID: `edit-${n}`,
+    content: `fresh${word(n)}ing ${word(n * 3)} ${word(5)} ${word(40)} ${word(41)}`,
+  };
+  const changed = site.findIndex((r) => r.objectID === `${(page + 200) % 400}-3`);
+  const next = [...site.slice(0, last + 1), added, ...site.slice(last + 1)];
+  return next.map((r, i) =>
+    i === changed + (changed > last ? 1 : 0) ? { ...r, content: `${r.content!} revised${word(n)}` } : r,
+  );
+}
+
+describe("publishing the search index in packs and patches", () => {
+  it("writes a small change as one pack of patches, answers as the whole index does, and packs stay few", async () => {
+    const store = new Published();
+    let site = records(400, 12);
+    const first = buildSearchIndex(site, SITE);
+    const everything = await store.publish(first);
+    expect(everything.blobs.size).toBe(first.pieces.size);
+    expect(searchPieceRefs(everything.root).some((r) => r.pack || r.base)).toBe(false);
+
+    let packedPublishes = 0;
+    for (let n = 1; n <= MAX_PACKS + 2; n++) {
+      site = edit(site, n);
+      const index = buildSearchIndex(site, SITE);
+      const before = new Set(searchPieceDigests(store.live));
+      const fresh = [...index.pieces.keys()].filter((d) => !searchPieceRefs(store.live).some((r) => r.digest === d));
+      const freshBytes = fresh.reduce((sum, d) => sum + index.pieces.get(d)!.length, 0);
+      const { blobs, root } = await store.publish(index);
+      const packs = new Set(searchPieceRefs(root).flatMap((r) => [r.pack, r.basePack].filter(Boolean)));
+      if (blobs.size === 1) {
+        packedPublishes++;
+        // One value holds every new piece; shards are patches, far smaller than the shards they stand for.
+        expect(fresh.length).toBeGreaterThan(3);
+        const [[pack, value]] = [...blobs];
+        expect(searchPieceRefs(root).filter((r) => r.pack === pack)).toHaveLength(fresh.length);
+        expect(searchPieceRefs(root).filter((r) => r.pack === pack && r.base).length).toBeGreaterThan(0);
+        expect(value.length).toBeLessThan(freshBytes / 2);
+        expect(packs.size).toBeLessThanOrEqual(MAX_PACKS);
+      } else {
+        // Past MAX_PACKS packs, the publish writes packed and patched pieces whole, under their own keys.
+        expect(n).toBe(MAX_PACKS + 1);
+        expect(packs.size).toBe(0);
+        expect([...blobs.keys()].every((d) => index.pieces.has(d) && !before.has(d))).toBe(true);
+      }
+      await expectSameAnswers(store.collected().engine(), wholeEngine(index), [
+        `fresh${word(n)}ing`,
+        `fresh${word(n)}`,
+        `revised${word(n)}`,
+        `${word(5)} ${word(40)}`,
+        word(41),
+        `fresh${word(n)}img`,
+        `fresh${word(1)}ing ${word(5)}`,
+      ]);
+    }
+    expect(packedPublishes).toBe(MAX_PACKS + 1);
+  }, 60_000);
+
+  it("fails a query as unavailable when a pack or a patch's base is missing", async () => {
+    const store = new Published();
+    const site = records(400, 12);
+    await store.publish(buildSearchIndex(site, SITE));
+    const { root } = await store.publish(buildSearchIndex(edit(site, 1), SITE));
+    const patched = searchPieceRefs(root).find((r) => r.base && !r.basePack)!;
+    expect(patched).toBeDefined();
+    const query = `fresh${word(1)}ing`;
+    await expect(store.engine().search({ query })).resolves.toMatchObject({ nbHits: 1 });
+    for (const missing of [patched.pack!, patched.base!]) {
+      const broken = new Published();
+      for (const [k, v] of store.kv) if (k !== kvKeys.blob(missing)) broken.kv.set(k, v);
+      // The patched shard's first term: the query reads that shard, its patch from the pack and its base.
+      await expect(broken.engine(root).search({ query: patched.from as string })).rejects.toBeInstanceOf(
+        PieceUnavailable,
+      );
+    }
+  });
+});
