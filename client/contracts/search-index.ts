@@ -60,19 +60,52 @@ export interface PieceRef<K> {
   /**
    * Term shards only: the piece is stored as a patch of the term shard `base` (stored alone, or in
    * `basePack`). The patch, stored under this ref's digest (in its pack), maps each term whose
-   * postings differ from the base's to its postings, or to null when the term is not in this shard.
+   * postings differ from the base's to its postings (whole, or as a PostingsDelta), or to null when
+   * the term is not in this shard.
    */
   base?: string;
   basePack?: string;
 }
 
-/** A term shard as a patch of another (PieceRef.base): changed terms' postings, null for a term gone. */
-export type ShardPatch = Record<string, Postings | null>;
+/**
+ * A term's postings as a change to its postings in the base shard: pairs added to each list, and
+ * record ids taken out of it (a record whose impact changed is taken out and added again).
+ */
+export interface PostingsDelta {
+  d: 1;
+  /** [record id, impact, …] added to `a`, and ids removed from it. */
+  a: number[];
+  ar: number[];
+  h: number[];
+  hr: number[];
+  n: number;
+}
+
+/** A term shard as a patch of another (PieceRef.base): changed terms' postings (whole, or as a delta), null for a term gone. */
+export type ShardPatch = Record<string, Postings | PostingsDelta | null>;
+
+/** A list without the `removed` ids, with the `added` pairs, best impact first, cut at POSTINGS_CAP (as the build orders it). */
+function mergedList(base: number[] | undefined, added: number[], removed: number[]): number[] {
+  const gone = new Set(removed);
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < (base?.length ?? 0); k += 2) if (!gone.has(base![k]!)) pairs.push([base![k]!, base![k + 1]!]);
+  for (let k = 0; k < added.length; k += 2) pairs.push([added[k]!, added[k + 1]!]);
+  pairs.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+  return pairs.slice(0, POSTINGS_CAP).flat();
+}
+
+/** The postings a delta makes of the base's. */
+export function appliedDelta(base: Postings | undefined, delta: PostingsDelta): Postings {
+  const h = mergedList(base?.h, delta.h, delta.hr);
+  return { a: mergedList(base?.a, delta.a, delta.ar), ...(h.length ? { h } : {}), n: delta.n };
+}
 
 /** The term shard a patch and its base make. */
 export function patchedShard(base: TermShard, patch: ShardPatch): TermShard {
   const shard: TermShard = { ...base };
-  for (const [term, postings] of Object.entries(patch)) {
+  for (const [term, change] of Object.entries(patch)) {
+    const postings =
+      change && "d" in change ? appliedDelta(Object.hasOwn(base, term) ? base[term] : undefined, change) : change;
     // defineProperty: a term such as "__proto__" is an own key, as JSON.parse makes it.
     if (postings)
       Object.defineProperty(shard, term, { value: postings, enumerable: true, writable: true, configurable: true });

@@ -28,7 +28,7 @@ export interface LocalServer {
   dispose(): Promise<void>;
 }
 
-async function compatibilityDate(root: string): Promise<string> {
+export async function compatibilityDate(root: string): Promise<string> {
   const toml = await readFile(path.join(root, "wrangler.toml"), "utf8");
   const m = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml);
   if (!m) throw new Error("wrangler.toml has no compatibility_date");

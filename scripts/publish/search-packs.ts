@@ -5,8 +5,9 @@
  * - a piece the live build already has stays where it is: under its own key, in a pack, or as a
  *   patch of a shard;
  * - a new term shard becomes a patch of the live shard covering its first term when the patch
- *   (the terms whose postings changed) is at most half the shard: a new paragraph changes a dozen
- *   terms' postings, not the thousand terms of the shards holding them;
+ *   (the terms whose postings changed, each as the records added to and taken out of its lists
+ *   where that is shorter) is at most half the shard: a new paragraph changes a dozen terms'
+ *   postings by a record each, not the thousand terms of the shards holding them;
  * - new pieces and patches are few after a small change, and are written as one pack: one KV write
  *   instead of one per piece.
  *
@@ -16,7 +17,10 @@
  * little besides the pieces it needs.
  */
 import {
+  appliedDelta,
   pieceFor,
+  type Postings,
+  type PostingsDelta,
   searchPieceRefs,
   type PieceRef,
   type SearchPack,
@@ -51,14 +55,46 @@ export function packValue(pieces: [string, string][]): string {
   return `{${pieces.map(([digest, text]) => `${JSON.stringify(digest)}:${text}`).join(",")}}`;
 }
 
-/** The terms of `next` whose postings differ from `base`'s, and null for each term it dropped. */
+/** The pairs of `next` that `base` lacks, and the ids of `base`'s pairs that `next` lacks. */
+function listChange(base: number[] = [], next: number[] = []): { added: number[]; removed: number[] } {
+  const key = (list: number[], k: number) => `${list[k]},${list[k + 1]}`;
+  const had = new Set<string>();
+  for (let k = 0; k < base.length; k += 2) had.add(key(base, k));
+  const kept = new Set<string>();
+  const added: number[] = [];
+  for (let k = 0; k < next.length; k += 2) {
+    if (had.has(key(next, k))) kept.add(key(next, k));
+    else added.push(next[k]!, next[k + 1]!);
+  }
+  const removed: number[] = [];
+  for (let k = 0; k < base.length; k += 2) if (!kept.has(key(base, k))) removed.push(base[k]!);
+  return { added, removed };
+}
+
+/**
+ * A term's change: a delta when it is shorter than the whole postings and gives them back exactly
+ * (appliedDelta is what the worker runs), else the whole postings.
+ */
+function termChange(base: Postings, next: Postings): Postings | PostingsDelta {
+  const a = listChange(base.a, next.a);
+  const h = listChange(base.h, next.h);
+  const delta: PostingsDelta = { d: 1, a: a.added, ar: a.removed, h: h.added, hr: h.removed, n: next.n };
+  const whole = JSON.stringify(next);
+  return JSON.stringify(delta).length < whole.length && JSON.stringify(appliedDelta(base, delta)) === whole
+    ? delta
+    : next;
+}
+
+/** The terms of `next` whose postings differ from `base`'s (as deltas where shorter), and null for each term it dropped. */
 export function shardPatch(base: TermShard, next: TermShard): ShardPatch {
   const patch: ShardPatch = {};
   const set = (term: string, value: ShardPatch[string]) =>
     Object.defineProperty(patch, term, { value, enumerable: true, writable: true, configurable: true });
   for (const term of Object.keys(base)) if (!Object.hasOwn(next, term)) set(term, null);
-  for (const [term, postings] of Object.entries(next))
-    if (!Object.hasOwn(base, term) || JSON.stringify(base[term]) !== JSON.stringify(postings)) set(term, postings);
+  for (const [term, postings] of Object.entries(next)) {
+    if (!Object.hasOwn(base, term)) set(term, postings);
+    else if (JSON.stringify(base[term]) !== JSON.stringify(postings)) set(term, termChange(base[term]!, postings));
+  }
   return patch;
 }
 

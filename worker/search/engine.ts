@@ -229,25 +229,37 @@ export class SearchEngine {
     });
   }
 
-  /** Loads the lexicon pieces and shards the slots read, then scores; unmatched slots count for nothing. */
+  /** Loads the lexicon pieces in `wanted` that `terms` does not hold yet. */
+  private async loadLexicon(terms: QueryTerms, wanted: Set<number>): Promise<void> {
+    const missing = [...wanted].filter((i) => !terms.lexicon.has(i));
+    if (!missing.length) return;
+    (await this.pieces.load(missing.map((i) => this.root.lexicon[i]!))).forEach((p, k) =>
+      terms.lexicon.set(missing[k]!, p as never),
+    );
+  }
+
+  /**
+   * Loads the lexicon pieces and shards the slots read, then scores; unmatched slots count for
+   * nothing. Lexicon pieces come in two reads at most: first the pieces that say which words the
+   * index knows, then, only if the plan needs them, those a prefix or a typo-tolerant match scans
+   * (a typo's scan covers every term with the word's first letter, so a known word skips it).
+   */
   private async match(typed: string[]): Promise<{ slots: Slot[]; ranked: Ranked[][]; exhaustive: boolean }> {
     const terms = new QueryTerms(this.root);
     const lexicon = new Set<number>();
-    // A first plan with every word unknown asks about every term any plan could use.
-    const probe = planQuery(typed, this.synonyms, (t) => {
+    // A first plan with every word unknown asks about every term any plan could look up.
+    planQuery(typed, this.synonyms, (t) => {
       for (const i of terms.lexiconFor(t, "exact")) lexicon.add(i);
       return false;
     });
+    await this.loadLexicon(terms, lexicon);
+    const slots = planQuery(typed, this.synonyms, (t) => terms.has(t));
     const found: { term: string; prefix: boolean; fuzzy: boolean }[] = [];
-    for (const slot of probe) leaves(slot.query, false, false, found);
+    for (const slot of slots) leaves(slot.query, false, false, found);
     for (const l of found)
       for (const i of terms.lexiconFor(l.term, l.fuzzy ? "near" : l.prefix ? "prefix" : "exact")) lexicon.add(i);
-    const lex = [...lexicon];
-    (await this.pieces.load(lex.map((i) => this.root.lexicon[i]!))).forEach((p, k) =>
-      terms.lexicon.set(lex[k]!, p as never),
-    );
+    await this.loadLexicon(terms, lexicon);
 
-    const slots = planQuery(typed, this.synonyms, (t) => terms.has(t));
     const options: EvalOptions = { combineWith: "OR", maxFuzzy: 2 };
     const query: Query = { combineWith: "OR", queries: slots.map((s) => s.query) };
     evaluate(terms, query, options); // first pass: which postings are wanted
