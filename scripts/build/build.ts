@@ -95,7 +95,6 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     sidebars[section.id] = section.source === "content" ? buildSidebar(section.folder, docs, folders) : [];
 
   const errors: string[] = [];
-  const built: BuiltPage[] = [];
   const docList = [...byRoute.values()];
   const hits = docList.map((doc) => options.cache?.trees.get(doc));
   const jobs: CompileJob[] = docList
@@ -104,24 +103,14 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   // Each result is let go once parsed: a large site's compiled trees are not held twice.
   const compiled: (CompileResult | undefined)[] = await pool.run(jobs.map((compile) => ({ compile })));
   let job = 0;
-  docList.forEach((doc, i) => {
-    let tree = hits[i];
-    if (tree === undefined) {
-      const result = compiled[job]!;
-      compiled[job++] = undefined;
-      result.warnings.forEach(warn);
-      if ("error" in result) return void errors.push(result.error);
-      tree = result.tree;
-      options.cache?.trees.set(doc, tree);
-    }
-    built.push({
-      route: doc.route,
-      title: doc.title,
-      description: doc.frontmatter.description,
-      sidebar: doc.sidebar,
-      source: doc.file,
-      tree: JSON.parse(tree) as TreeNode[],
-    });
+  const trees: (string | undefined)[] = docList.map((doc, i) => {
+    if (hits[i] !== undefined) return hits[i];
+    const result = compiled[job]!;
+    compiled[job++] = undefined;
+    result.warnings.forEach(warn);
+    if ("error" in result) return void errors.push(result.error);
+    options.cache?.trees.set(doc, result.tree);
+    return result.tree;
   });
   if (errors.length) throw new BuildFailed(errors.join("\n"));
 
@@ -135,29 +124,57 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
       `content/site.yaml: sections: the API reference is generated under ${API_BASE}; declare it as a section with folder ${API_BASE.slice(1)} and source openapi`,
     );
   for (const page of api.pages) page.sidebar = apiSection!.id;
-  built.push(...api.pages);
   if (apiSection) sidebars[apiSection.id] = api.sidebar;
   api.warnings.forEach(warn);
   api.notices.forEach((m) => options.warn?.(m));
   // --- end Node API reference ---
 
   const routes: Record<string, RouteEntry> = {};
-  for (const p of built) routes[p.route] = { title: p.title, description: p.description, sidebar: p.sidebar };
+  for (const doc of docList)
+    routes[doc.route] = { title: doc.title, description: doc.frontmatter.description, sidebar: doc.sidebar };
+  for (const p of api.pages) routes[p.route] = { title: p.title, description: p.description, sidebar: p.sidebar };
 
   const categoryDescriptions = new Map<string, string>();
   for (const f of folders) {
     const index = docs.find((d) => d.dir === f.dir && d.isIndex);
     if (index && f.meta?.description) categoryDescriptions.set(index.route, f.meta.description);
   }
-  fillDocCards(built, sidebars, routes, categoryDescriptions, (m) => errors.push(m));
   const networks = await loadNetworks(path.join(contentDir, "networks.yaml")).catch((e) => {
     throw e instanceof NetworkTableError ? new BuildFailed(e.message) : e;
   });
-  fillNetworkFacts(built, networks, (m) => errors.push(m));
+  const places = new Map(Object.entries(sidebars).map(([id, items]) => [id, sidebarPlaces(items)]));
+
+  // A page whose source, and every site-wide input the passes below read, are those of the last
+  // build (`npm run dev`) is taken as that build left it: its tree is not parsed again, its cards,
+  // network facts and links not filled again, its record not serialised again. Pages with images
+  // are always redone (an image file may have changed).
+  const context = createHash("sha256")
+    .update(JSON.stringify([sidebars, routes, [...categoryDescriptions], networks, config]))
+    .digest("hex");
+  const reused = docList.map((doc, i) => {
+    const done = options.cache?.pages.get(doc);
+    return done?.context === context && done.tree === trees[i] ? done : undefined;
+  });
+  const built: BuiltPage[] = docList.map(
+    (doc, i) =>
+      reused[i]?.page ?? {
+        route: doc.route,
+        title: doc.title,
+        description: doc.frontmatter.description,
+        sidebar: doc.sidebar,
+        source: doc.file,
+        tree: JSON.parse(trees[i]!) as TreeNode[],
+      },
+  );
+  const fresh = [...built.filter((_, i) => !reused[i]), ...api.pages];
+  built.push(...api.pages);
+
+  fillDocCards(fresh, sidebars, routes, categoryDescriptions, (m) => errors.push(m));
+  fillNetworkFacts(fresh, networks, (m) => errors.push(m));
   if (errors.length) throw new BuildFailed(errors.join("\n"));
 
   const assets = await processImages(
-    built,
+    fresh,
     { docs: path.join(contentDir, "docs"), publicDir: path.join(options.root, "client/public") },
     warn,
   );
@@ -182,9 +199,13 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     throw new BuildFailed(`strict build: ${warnings.length} warning(s)\n${warnings.join("\n")}`);
   }
 
-  const places = new Map(Object.entries(sidebars).map(([id, items]) => [id, sidebarPlaces(items)]));
+  const reusedBy = new Map(reused.flatMap((r, i) => (r ? [[docList[i]!.route, r] as const] : [])));
   const pages = new Map<string, PageRecord>();
-  for (const p of built) pages.set(p.route, toRecord(p, p.sidebar ? places.get(p.sidebar) : undefined, config.editUrl));
+  for (const p of built)
+    pages.set(
+      p.route,
+      reusedBy.get(p.route)?.record ?? toRecord(p, p.sidebar ? places.get(p.sidebar) : undefined, config.editUrl),
+    );
 
   const body = {
     routes,
@@ -192,7 +213,9 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     redirects: Object.fromEntries(redirects),
     config,
   };
-  const recordValues = new Map([...pages].map(([route, record]) => [route, pageRecordValue(record)]));
+  const recordValues = new Map(
+    [...pages].map(([route, record]) => [route, reusedBy.get(route)?.value ?? pageRecordValue(record)]),
+  );
   const cache = options.cache;
   const digestOf = (value: string): string => {
     const known = cache?.digests.get(value);
@@ -259,6 +282,11 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   manifest.files = files.map((f) => f.path).filter((p) => !p.endsWith(".md"));
   for (const [route, digest] of pageDigests) manifest.blobs.pages[route] = digest;
   for (const file of files) manifest.blobs.files[file.path] = digestOf(file.body);
+  docList.forEach((doc, i) => {
+    const value = recordValues.get(doc.route)!;
+    if (!cache || reused[i] || value.includes('["img"')) return;
+    cache.pages.set(doc, { context, tree: trees[i]!, page: built[i]!, record: pages.get(doc.route)!, value });
+  });
   options.cache?.prune({ keepSearch: Boolean(options.staleSearch) });
   return { buildId, manifest, pages, assets, search, warnings, files, notices: api.notices };
 }

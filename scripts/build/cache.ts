@@ -1,11 +1,24 @@
 /**
  * What `npm run dev` keeps between builds so that saving one file redoes the work of one page:
- * pages read, compiled trees by source text, search records and Markdown twins by final page
- * record, and the digests of stored values. Entries a build did not use are dropped after it, so a
+ * pages read, compiled trees by source text, finished pages and their records, search records and
+ * Markdown twins by final page record, and the digests of stored values. Entries a build did not use are dropped after it, so a
  * long session does not grow the cache.
  */
+import type { PageRecord } from "../../client/contracts/page";
 import type { SearchRecord } from "../../client/contracts/search";
 import type { DocSource } from "./discover";
+import type { BuiltPage } from "./pages";
+
+/** A page as a build finished it: its processed tree, record and serialised record. */
+export interface FinishedPage {
+  /** Digest of the site-wide inputs the passes read (sidebars, routes, networks, config). */
+  context: string;
+  /** The compiled tree (JSON) it was made from. */
+  tree: string;
+  page: BuiltPage;
+  record: PageRecord;
+  value: string;
+}
 
 /** Values by key (text, or an object whose identity stands for its content); forgets what a build did not use. */
 export class Memo<V, K = string> {
@@ -44,6 +57,11 @@ export class BuildCache {
    * and source text, so an unchanged page is found without comparing its text again.
    */
   readonly trees = new Memo<string, DocSource>();
+  /**
+   * A page as the last build finished it, by the page as read: reused while the site-wide inputs
+   * are the same (a page with images is never kept: its files may change).
+   */
+  readonly pages = new Memo<FinishedPage, DocSource>();
   /** A page's search records by the exact page record they were taken from. */
   readonly searchRecords = new Memo<SearchRecord[]>();
   /** The search index's tokens of a text (titles and headings repeat across records and builds). */
@@ -56,6 +74,7 @@ export class BuildCache {
     this.docs.prune();
     this.digests.prune();
     this.trees.prune();
+    this.pages.prune();
     this.markdown.prune();
     if (options.keepSearch) return;
     this.searchRecords.prune();

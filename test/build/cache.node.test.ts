@@ -16,12 +16,16 @@ describe("BuildCache", () => {
     const site = await tempSite();
     try {
       const cache = new BuildCache();
-      await buildSite({ root: site.root, cache });
+      const first = await buildSite({ root: site.root, cache });
       const entries = cache.trees.size;
       const docs = cache.docs.size;
       await site.write("docs/build/tools.mdx", EDITED);
       const cached = await buildSite({ root: site.root, cache });
       const fresh = await buildSite({ root: site.root });
+      // Pages the edit did not touch are taken as the last build finished them, not redone.
+      const others = [...first.pages.keys()].filter((r) => r !== "/build/tools" && !r.startsWith("/api/"));
+      expect(others.length).toBeGreaterThan(2);
+      for (const route of others) expect(cached.pages.get(route), route).toBe(first.pages.get(route));
       expect(cached.buildId).toBe(fresh.buildId);
       expect(cached.manifest.blobs).toEqual(fresh.manifest.blobs);
       expect(indexText(cached.search)).toBe(indexText(fresh.search));
@@ -44,6 +48,26 @@ describe("BuildCache", () => {
       expect(complete.buildId).not.toBe(quick.buildId);
       expect(indexText(complete.search)).toBe(indexText((await buildSite({ root: site.root })).search));
       expect(indexText(complete.search)).toContain("quick tools");
+    } finally {
+      await site.remove();
+    }
+  }, 60_000);
+
+  it("redoes a page whose image file changed, though its text did not", async () => {
+    const site = await tempSite();
+    try {
+      const cache = new BuildCache();
+      const before = await buildSite({ root: site.root, cache });
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="200"><rect width="640" height="200"/></svg>';
+      await site.write("docs/build/img/flow.svg", svg);
+      const after = await buildSite({ root: site.root, cache });
+      const src = (route: string, build: typeof before) =>
+        /\/_assets\/[0-9a-f]+\.svg/.exec(JSON.stringify(build.pages.get(route)))?.[0];
+      expect(src("/build/tools", after)).toBeDefined();
+      expect(src("/build/tools", after)).not.toBe(src("/build/tools", before));
+      expect(JSON.stringify(after.pages.get("/build/tools"))).toContain('"width":640');
+      expect(after.manifest.blobs).toEqual((await buildSite({ root: site.root })).manifest.blobs);
     } finally {
       await site.remove();
     }
