@@ -22,7 +22,7 @@ import { buildSearchIndex, type SearchIndexBuild } from "../search/build-index";
 import { loadSynonyms } from "../search/synonyms";
 import { searchRecords, type SearchablePage } from "../search/records";
 import type { SearchRecord } from "../../client/contracts/search";
-import { buildSidebar, sidebarPlaces, type SidebarPlaces, type Sidebars } from "./sidebars";
+import { buildSidebar, indexPagesByDir, sidebarPlaces, type SidebarPlaces, type Sidebars } from "./sidebars";
 import { tocOf } from "./toc";
 import { API_BASE, generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
 
@@ -135,8 +135,9 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   for (const p of api.pages) routes[p.route] = { title: p.title, description: p.description, sidebar: p.sidebar };
 
   const categoryDescriptions = new Map<string, string>();
+  const indexOf = indexPagesByDir(docs);
   for (const f of folders) {
-    const index = docs.find((d) => d.dir === f.dir && d.isIndex);
+    const index = indexOf.get(f.dir);
     if (index && f.meta?.description) categoryDescriptions.set(index.route, f.meta.description);
   }
   const networks = await loadNetworks(path.join(contentDir, "networks.yaml")).catch((e) => {
@@ -277,7 +278,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   const files = [
     ...api.files,
     ...networkFile,
-    ...(await derivedFiles(options.root, manifest, pages, sources, markdownOf)),
+    ...(await derivedFiles(options.root, manifest, pages, sources, markdownOf, cache?.llms)),
   ];
   manifest.files = files.map((f) => f.path).filter((p) => !p.endsWith(".md"));
   for (const [route, digest] of pageDigests) manifest.blobs.pages[route] = digest;

@@ -7,6 +7,7 @@
 import type { PageRecord } from "../../client/contracts/page";
 import type { SearchRecord } from "../../client/contracts/search";
 import type { DocSource } from "./discover";
+import type { LlmsEntry } from "./llms-full";
 import type { BuiltPage } from "./pages";
 
 /** A page as a build finished it: its processed tree, record and serialised record. */
@@ -48,8 +49,8 @@ export class Memo<V, K = string> {
 }
 
 export class BuildCache {
-  /** A page read and checked (frontmatter, route, title), by file, section and source text. */
-  readonly docs = new Memo<DocSource>();
+  /** A page read and checked (frontmatter, route, title), by file and section, with the file's stat and text when read. */
+  readonly docs = new Memo<{ stat: string; source: string; doc: DocSource }>();
   /** The SHA-256 digest (blobDigest) of a stored value, by the value. */
   readonly digests = new Memo<string>();
   /**
@@ -68,6 +69,11 @@ export class BuildCache {
   readonly searchTokens = new Memo<string[]>();
   /** A page's Markdown twin by the exact page record it was written from. */
   readonly markdown = new Memo<string>();
+  /** llms-full.txt's pages and parts (scripts/build/llms-full.ts). */
+  readonly llms = {
+    entries: new Memo<LlmsEntry>(),
+    parts: new Memo<{ entries: LlmsEntry[]; body: string }>(),
+  };
 
   /** Forgets what the last build did not use; a build that did not index (staleSearch) keeps the search entries. */
   prune(options: { keepSearch?: boolean } = {}): void {
@@ -76,6 +82,8 @@ export class BuildCache {
     this.trees.prune();
     this.pages.prune();
     this.markdown.prune();
+    this.llms.entries.prune();
+    this.llms.parts.prune();
     if (options.keepSearch) return;
     this.searchRecords.prune();
     this.searchTokens.prune();

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import type { Manifest, PageRecord } from "../../client/contracts/page";
 import { markdownPathOf } from "../../client/contracts/markdown-path";
 import { llmsFiles } from "./llms";
-import { llmsFullFiles } from "./llms-full";
+import { LLMS_FULL_LIMITS, llmsFullFiles, type LlmsFullMemo } from "./llms-full";
 import { pageToMarkdown } from "./markdown";
 import { sitemapFiles } from "./sitemap";
 import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
@@ -55,6 +55,7 @@ export async function derivedFiles(
   pages: Map<string, PageRecord>,
   sources: Map<string, string>,
   markdownOf: MarkdownOf = toMarkdown,
+  llmsMemo?: LlmsFullMemo,
 ): Promise<DerivedFile[]> {
   const dates = await lastModified(root, ["content", "openapi"]);
   const builtDay = manifest.builtAt.slice(0, 10);
@@ -77,7 +78,7 @@ export async function derivedFiles(
     })),
     { path: "/robots.txt", contentType: text, body: robotsTxt(siteUrl, manifest.config.baseUrl) },
     ...llmsFiles(manifest).map((f) => ({ ...f, contentType: text })),
-    ...llmsFullFiles(manifest, twins).map((f) => ({ ...f, contentType: text })),
+    ...llmsFullFiles(manifest, twins, LLMS_FULL_LIMITS, llmsMemo).map((f) => ({ ...f, contentType: text })),
     ...twins.map((t) => ({ path: markdownPathOf(t.route), contentType: md, body: t.body })),
   ];
 }

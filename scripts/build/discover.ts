@@ -2,8 +2,7 @@
  * Finds every page under content/docs, reads and validates its frontmatter and the folders'
  * _category_.json, and works out each page's route, sidebar and label.
  */
-import { readFileSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { SiteConfig, SidebarId } from "../../client/contracts/site-config";
@@ -41,10 +40,15 @@ function splitFrontmatter(source: string): { data: unknown; body: string } {
   return { data: parseYaml(m[1]!) ?? {}, body: blank + source.slice(m[0].length) };
 }
 
-/** Pages already read, by file, section, route policy and source text (`npm run dev` keeps them between builds). */
+/**
+ * Pages already read, by file, section and route policy, with the file's identity and times when
+ * read (`npm run dev` keeps them between builds). A file whose inode, size, modification and change
+ * times are those of the last read is not read again (as git's index trusts a file's stat); any
+ * write changes its change time. Otherwise the text is read and compared with the last one.
+ */
 export interface DocMemo {
-  get(key: string): DocSource | undefined;
-  set(key: string, doc: DocSource): void;
+  get(key: string): { stat: string; source: string; doc: DocSource } | undefined;
+  set(key: string, entry: { stat: string; source: string; doc: DocSource }): void;
 }
 
 export async function discover(
@@ -59,7 +63,8 @@ export async function discover(
     config.sections.find((s) => s.source === "content" && rel.startsWith(`${s.folder}/`))?.id ?? null;
 
   async function walk(dir: string): Promise<void> {
-    const entries = await readdir(path.join(docsDir, dir), { withFileTypes: true });
+    // Synchronous, as the pages are read: thousands of folders cost less in turn than through the I/O pool.
+    const entries = readdirSync(path.join(docsDir, dir), { withFileTypes: true });
     let meta: CategoryMeta | null = null;
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       const rel = dir ? `${dir}/${entry.name}` : entry.name;
@@ -68,7 +73,7 @@ export async function discover(
       } else if (entry.name === "_category_.json") {
         let raw: unknown;
         try {
-          raw = JSON.parse(await readFile(path.join(docsDir, rel), "utf8"));
+          raw = JSON.parse(readFileSync(path.join(docsDir, rel), "utf8"));
         } catch (e) {
           errors.push(`content/docs/${rel}: not valid JSON: ${(e as Error).message}`);
           continue;
@@ -88,6 +93,9 @@ export async function discover(
   return { docs, folders };
 }
 
+/** How long after a change a file's stat is trusted to say it has not changed since. */
+const RACY_MS = 2000;
+
 async function readDoc(
   docsDir: string,
   rel: string,
@@ -98,13 +106,26 @@ async function readDoc(
   memo?: DocMemo,
 ): Promise<DocSource | null> {
   const where = `content/docs/${rel}`;
-  // Read at once: thousands of small files cost less read in turn than through the I/O pool.
-  const source = readFileSync(path.join(docsDir, rel), "utf8");
-  const key = `${rel}\0${sidebar}\0${config.trailingSlash}\0${source}`;
+  const file = path.join(docsDir, rel);
+  const key = `${rel}\0${sidebar}\0${config.trailingSlash}`;
   const known = memo?.get(key);
-  if (known) return known;
+  let stat = "";
+  if (memo) {
+    const s = statSync(file, { bigint: true });
+    // File times tick coarsely: a file changed in the last moments may change again with the same
+    // stat, so its stat is not trusted next time ("racy git"): it is read again.
+    const settled = Number(s.ctimeNs / 1_000_000n) < Date.now() - RACY_MS;
+    stat = settled ? `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : "";
+    if (stat && known?.stat === stat) return known.doc;
+  }
+  // Read at once: thousands of small files cost less read in turn than through the I/O pool.
+  const source = readFileSync(file, "utf8");
+  if (known?.source === source) {
+    memo?.set(key, { ...known, stat });
+    return known.doc;
+  }
   const doc = parseDoc(where, rel, dir, sidebar, config, source, errors);
-  if (doc) memo?.set(key, doc);
+  if (doc) memo?.set(key, { stat, source, doc });
   return doc;
 }
 

@@ -34,14 +34,30 @@ function sectionOf(manifest: Manifest, twin: TwinOfRoute): string | null {
   return null;
 }
 
-interface Entry {
+export interface LlmsEntry {
   route: string;
+  /** The twin it was made from. */
+  body: string;
   text: string;
   bytes: number;
 }
 
+/**
+ * What `npm run dev` keeps between builds: each page's entry by route (kept while its twin is the
+ * same), and each part's text by the routes it holds (kept while its entries are the same objects),
+ * so a save rebuilds the part of the page it changed, not every part of the site.
+ */
+export interface LlmsFullMemo {
+  /** By page address (site URL and route). */
+  entries: { get(url: string): LlmsEntry | undefined; set(url: string, entry: LlmsEntry): void };
+  parts: {
+    get(routes: string): { entries: LlmsEntry[]; body: string } | undefined;
+    set(routes: string, part: { entries: LlmsEntry[]; body: string }): void;
+  };
+}
+
 /** A section's bodies: one, or parts cut where the routes say (entries joined with blank lines). */
-function parts(entries: Entry[], limits: SplitLimits): string[] {
+function parts(entries: LlmsEntry[], limits: SplitLimits, memo?: LlmsFullMemo): string[] {
   const total = entries.reduce((sum, e) => sum + e.bytes, 0);
   const runs =
     total <= limits.singleBytes
@@ -52,29 +68,43 @@ function parts(entries: Entry[], limits: SplitLimits): string[] {
           (e) => e.bytes,
           limits.part,
         );
-  return runs.map((run) => run.map((e) => e.text).join("\n\n"));
+  return runs.map((run) => {
+    const key = run.map((e) => e.route).join("\0");
+    const known = memo?.parts.get(key);
+    if (known && known.entries.length === run.length && known.entries.every((e, i) => e === run[i])) return known.body;
+    const body = run.map((e) => e.text).join("\n\n");
+    memo?.parts.set(key, { entries: run, body });
+    return body;
+  });
 }
 
-export function llmsFullFiles(manifest: Manifest, twins: TwinOfRoute[], limits = LLMS_FULL_LIMITS): TextFile[] {
+export function llmsFullFiles(
+  manifest: Manifest,
+  twins: TwinOfRoute[],
+  limits = LLMS_FULL_LIMITS,
+  memo?: LlmsFullMemo,
+): TextFile[] {
   const { config } = manifest;
   const siteUrl = siteUrlOf(config);
-  const groups = new Map<string, { label: string; entries: Entry[] }>();
+  const groups = new Map<string, { label: string; entries: LlmsEntry[] }>();
   for (const s of config.sections) groups.set(s.folder, { label: s.label, entries: [] });
-  const other = { label: "Other pages", entries: [] as Entry[] };
+  const other = { label: "Other pages", entries: [] as LlmsEntry[] };
   for (const twin of twins) {
     const folder = sectionOf(manifest, twin);
-    const text = `<!-- ${siteUrl}${twin.route} -->\n${twin.body}`;
-    (folder ? groups.get(folder)! : other).entries.push({
-      route: twin.route,
-      text,
-      bytes: Buffer.byteLength(text) + 2,
-    });
+    const key = `${siteUrl}${twin.route}`;
+    let entry = memo?.entries.get(key);
+    if (entry?.body !== twin.body) {
+      const text = `<!-- ${siteUrl}${twin.route} -->\n${twin.body}`;
+      entry = { route: twin.route, body: twin.body, text, bytes: Buffer.byteLength(text) + 2 };
+      memo?.entries.set(key, entry);
+    }
+    (folder ? groups.get(folder)! : other).entries.push(entry);
   }
   const files: TextFile[] = [];
   const index: string[] = [];
   for (const [name, group] of [...groups, ["other", other] as const]) {
     if (!group.entries.length) continue;
-    const bodies = parts(group.entries, limits);
+    const bodies = parts(group.entries, limits, memo);
     const paths = bodies.map((_, i) =>
       bodies.length === 1
         ? `/llms-full/${name.replaceAll("/", "-")}.txt`

@@ -22,23 +22,43 @@ function byPositionThenName(a: Sortable, b: Sortable): number {
   return a.name.localeCompare(b.name);
 }
 
+/** Each folder's index page (the first one found), by folder. */
+export function indexPagesByDir(docs: DocSource[]): Map<string, DocSource> {
+  const out = new Map<string, DocSource>();
+  for (const doc of docs) if (doc.isIndex && !out.has(doc.dir)) out.set(doc.dir, doc);
+  return out;
+}
+
+/** Every list below is made once, by folder: a large site's sidebar is not one pass over all pages per folder. */
 export function buildSidebar(rootDir: string, docs: DocSource[], folders: FolderMeta[]): SidebarItem[] {
   const metaOf = new Map(folders.map((f) => [f.dir, f.meta]));
-  const subfolders = (dir: string) =>
-    folders.filter((f) => f.dir !== dir && f.dir.startsWith(`${dir}/`) && !f.dir.slice(dir.length + 1).includes("/"));
+  const indexOf = indexPagesByDir(docs);
+  const pagesIn = new Map<string, DocSource[]>();
+  for (const doc of docs) {
+    if (doc.isIndex || doc.frontmatter.unlisted) continue;
+    const list = pagesIn.get(doc.dir) ?? pagesIn.set(doc.dir, []).get(doc.dir)!;
+    list.push(doc);
+  }
+  const foldersIn = new Map<string, FolderMeta[]>();
+  for (const folder of folders) {
+    const cut = folder.dir.lastIndexOf("/");
+    if (cut <= 0) continue;
+    const parent = folder.dir.slice(0, cut);
+    const list = foldersIn.get(parent) ?? foldersIn.set(parent, []).get(parent)!;
+    list.push(folder);
+  }
 
   function itemsOf(dir: string): SidebarItem[] {
     const entries: Sortable[] = [];
-    for (const doc of docs) {
-      if (doc.dir !== dir || doc.isIndex || doc.frontmatter.unlisted) continue;
+    for (const doc of pagesIn.get(dir) ?? []) {
       entries.push({
         position: doc.frontmatter.sidebar_position,
         name: doc.file,
         item: { type: "link", label: doc.label, href: doc.route },
       });
     }
-    for (const folder of subfolders(dir)) {
-      const index = docs.find((d) => d.dir === folder.dir && d.isIndex);
+    for (const folder of foldersIn.get(dir) ?? []) {
+      const index = indexOf.get(folder.dir);
       const meta = metaOf.get(folder.dir) ?? null;
       const name = folder.dir.split("/").pop()!;
       const category: SidebarCategory = {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { buildSite } from "../../scripts/build/build";
 import { llmsFiles } from "../../scripts/build/llms";
-import { llmsFullFiles } from "../../scripts/build/llms-full";
+import { Memo } from "../../scripts/build/cache";
+import { llmsFullFiles, type LlmsEntry } from "../../scripts/build/llms-full";
 import { sitemapFiles } from "../../scripts/build/sitemap";
 import { FIXTURE_ROOT } from "../helpers/temp-site";
 
@@ -61,6 +62,32 @@ describe("llms-full.txt", () => {
     const added = [...twins, { ...twin(0), route: "/learn/p057b" }].sort((a, b) => a.route.localeCompare(b.route));
     const afterAdd = llmsFullFiles(manifest, added, limits).slice(1);
     expect(afterAdd.filter((f) => !before.has(f.body)).length).toBeLessThanOrEqual(2);
+  });
+
+  it("with npm run dev's memo, gives the same files and rebuilds only the edited page's part", async () => {
+    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+    const parts = new Memo<{ entries: LlmsEntry[]; body: string }>();
+    let made = 0;
+    const memo = {
+      entries: new Memo<LlmsEntry>(),
+      parts: {
+        get: (k: string) => parts.get(k),
+        set: (k: string, v: { entries: LlmsEntry[]; body: string }) => (made++, parts.set(k, v)),
+      },
+    };
+    const twins = Array.from({ length: 120 }, (_, i) => twin(i));
+    const first = llmsFullFiles(manifest, twins, limits, memo);
+    expect(first).toEqual(llmsFullFiles(manifest, twins, limits));
+    expect(made).toBe(first.length - 1);
+    made = 0;
+    const edited = twins.map((t, i) => (i === 57 ? { ...t, body: `${t.body}\n\nOne more sentence.` } : t));
+    const second = llmsFullFiles(manifest, edited, limits, memo);
+    expect(second).toEqual(llmsFullFiles(manifest, edited, limits));
+    expect(second.find((f) => f.body.includes("One more sentence."))).toBeDefined();
+    expect(made).toBe(1);
+    // Another site address is another text, not the remembered one.
+    const moved = { ...manifest, config: { ...manifest.config, url: "https://moved.example.test" } };
+    expect(llmsFullFiles(moved, edited, limits, memo)[1]!.body).toContain("<!-- https://moved.example.test/learn/");
   });
 });
 
