@@ -182,19 +182,39 @@ export function indexedDocument(record: SearchRecord, id: number): IndexedDocume
   };
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const CAMEL_BOUNDARY = /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
-const CAMEL_PART = /\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu;
+/**
+ * Words and camelCase parts, in any script (Unicode letters and digits), and the same rules for
+ * text that is all ASCII. Each rule has an ASCII twin because V8 compiles a Unicode property
+ * pattern on its first use in an isolate, at about a millisecond each, and a cold isolate's first
+ * search would pay that for text that is almost always ASCII.
+ */
+const UNICODE = {
+  word: /[\p{L}\p{N}]+/gu,
+  camelBoundary: /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u,
+  camelPart: /\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu,
+};
+const ASCII = {
+  word: /[A-Za-z0-9]+/g,
+  camelBoundary: /[a-z][A-Z]|[A-Z][A-Z][a-z]/,
+  camelPart: /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g,
+};
+const NON_ASCII = /[^\0-\x7f]/;
+const rulesFor = (text: string) => (NON_ASCII.test(text) ? UNICODE : ASCII);
 
 /** Words of a text, each with its position: the units search matches and highlights. */
 export function wordsOf(text: string): { word: string; start: number; end: number }[] {
-  return [...text.matchAll(WORD)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
+  return [...text.matchAll(rulesFor(text).word)].map((m) => ({
+    word: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
 }
 
 /** The parts of a camelCase identifier ("signMessage" → sign, Message), or [] for a plain word. */
 export function camelParts(word: string): string[] {
-  if (!CAMEL_BOUNDARY.test(word)) return [];
-  const parts = word.match(CAMEL_PART) ?? [];
+  const rules = rulesFor(word);
+  if (!rules.camelBoundary.test(word)) return [];
+  const parts = word.match(rules.camelPart) ?? [];
   return parts.length > 1 && parts.join("") === word ? parts : [];
 }
 

@@ -53,6 +53,24 @@ export const PIECE_BYTES = {
   facets: { min: 24 * 1024, max: 64 * 1024 },
 };
 
+/** A kind of piece has at least about this many pieces before it gets smaller ones (see pieceSize). */
+export const SMALL_SITE_PIECES = 256;
+/** How far pieceSize may halve PIECE_BYTES: to an eighth. */
+const SMALLEST_SCALE = 8;
+
+/**
+ * The size of one kind of piece for a site whose pieces of that kind hold `totalBytes`: PIECE_BYTES
+ * once the site fills SMALL_SITE_PIECES of them, halved (down to an eighth) while it does not. A
+ * small site's query then parses a few kilobytes per shard or page instead of tens (its root lists
+ * a few hundred pieces, still small); a large site keeps pieces large so its root stays small. The
+ * size moves only when the site's bytes cross a power of two of that mark, so an edit seldom does.
+ */
+export function pieceSize(size: { min: number; max: number }, totalBytes: number): { min: number; max: number } {
+  let scale = 1;
+  while (scale < SMALLEST_SCALE && totalBytes < (size.min / scale) * SMALL_SITE_PIECES) scale *= 2;
+  return { min: size.min / scale, max: size.max / scale };
+}
+
 /**
  * Record ids that survive edits: a page's records get ids `slot × PAGE_IDS + position`, the slot
  * taken from a hash of the page's address and the position from a hash of the record's place in
@@ -76,7 +94,10 @@ function cut<T, K>(
   value: (run: T[]) => string,
   pieces: Map<string, string>,
 ): PieceRef<K>[] {
-  return stableChunks(items, chunkKey, sizeOf, { minBytes: size.min, maxBytes: size.max, everyNth: 4 }).map((run) => {
+  let total = 0;
+  for (const item of items) total += sizeOf(item);
+  const { min, max } = pieceSize(size, total);
+  return stableChunks(items, chunkKey, sizeOf, { minBytes: min, maxBytes: max, everyNth: 4 }).map((run) => {
     const text = value(run);
     const digest = blobDigest(text);
     pieces.set(digest, text);

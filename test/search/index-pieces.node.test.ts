@@ -6,7 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
 import { pieceFor, POSTINGS_CAP, searchPieceDigests } from "../../client/contracts/search-index";
-import { buildSearchIndex, PIECE_BYTES, type SearchIndexBuild } from "../../scripts/search/build-index";
+import {
+  buildSearchIndex,
+  PIECE_BYTES,
+  pieceSize,
+  SMALL_SITE_PIECES,
+  type SearchIndexBuild,
+} from "../../scripts/search/build-index";
 import { bestFirst, SearchEngine, type Ranked } from "../../worker/search/engine";
 import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
 import { records, SITE, word } from "../helpers/search-records";
@@ -36,6 +42,15 @@ describe("the search index's pieces", () => {
     const largest = Math.max(...[...index.pieces.values()].map((v) => Buffer.byteLength(v)));
     expect(largest).toBeLessThan(2 * Math.max(...Object.values(PIECE_BYTES).map((p) => p.max)));
     expect(JSON.stringify(index.root).length).toBeLessThan(64 * 1024);
+  });
+
+  it("gives a small site smaller pieces (down to an eighth) and a large one PIECE_BYTES", () => {
+    const shard = PIECE_BYTES.shard;
+    const scaled = (k: number) => ({ min: shard.min / k, max: shard.max / k });
+    expect(pieceSize(shard, 200 * 2 ** 20)).toEqual(shard);
+    expect(pieceSize(shard, shard.min * SMALL_SITE_PIECES)).toEqual(shard);
+    expect(pieceSize(shard, shard.min * SMALL_SITE_PIECES - 1)).toEqual(scaled(2));
+    expect(pieceSize(shard, 1000)).toEqual(scaled(8));
   });
 
   it("finds a record by words from different shards, reading only the pieces the query needs", async () => {
@@ -98,9 +113,10 @@ describe("postings at scale and one-page edits", () => {
     expect(small.exhaustive).toBe(true);
   });
 
-  it("rewrites a handful of pieces when a word of one record changes or a record is added at the end of a page", () => {
+  it("rewrites under a tenth of the index when a word of one record changes or a record is added at the end of a page", () => {
     const base = records(400, 12);
     const before = new Set(index.pieces.keys());
+    const bytes = (values: Iterable<string>) => [...values].reduce((n, v) => n + v.length, 0);
     const at = base.findIndex((r) => r.objectID === "200-5");
     const edited = base.map((r, i) => (i === at ? { ...r, content: r.content!.replace(/^\S+/, "revised") } : r));
     const added = [
@@ -110,9 +126,10 @@ describe("postings at scale and one-page edits", () => {
     ];
     for (const changed of [edited, added]) {
       const next = buildSearchIndex(changed, SITE);
-      const fresh = [...next.pieces.keys()].filter((d) => !before.has(d));
-      expect(fresh.length, changed === edited ? "word changed" : "record added").toBeLessThanOrEqual(12);
-      expect(fresh.length).toBeLessThan(next.pieces.size / 5);
+      const fresh = [...next.pieces].filter(([d]) => !before.has(d));
+      const what = changed === edited ? "word changed" : "record added";
+      expect(fresh.length, what).toBeLessThan(next.pieces.size / 10);
+      expect(bytes(fresh.map(([, v]) => v)), what).toBeLessThan(bytes(next.pieces.values()) / 10);
     }
   });
 });

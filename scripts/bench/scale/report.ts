@@ -50,6 +50,8 @@ export interface ScaleReport {
     warmPage: RequestFigures;
     warmSearch: RequestFigures;
     uncachedPage: RequestFigures;
+    /** /robots.txt: what any request costs the process here (Miniflare's entry worker, HTTP, the channel pointer's KV read). */
+    floor?: RequestFigures;
     html: { route: string; bytes: number; realSiteBytes: number | null };
   };
   /**
@@ -171,7 +173,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
     lines.push(
       "## Served by local workerd",
       "",
-      "CPU is the workerd process's CPU time (all its threads, from /proc/<pid>/task/*/schedstat), so it includes HTTP handling and the local KV simulator. Memory is the growth of workerd's resident set (VmRSS), not the V8 heap alone.",
+      "CPU is the workerd process's CPU time (all its threads, from /proc/<pid>/task/*/schedstat), so it includes HTTP handling, Miniflare's own workers (its entry worker sees every request) and the local KV and Cache simulators, none of which Cloudflare bills to the worker; /robots.txt, the least a request does, shows that floor. Memory is the growth of workerd's resident set (VmRSS), not the V8 heap alone.",
       "",
       row(["cold isolate", "status", "wall", "workerd CPU", "resident memory added"]),
       row(["---", "---", "---", "---", "---"]),
@@ -183,6 +185,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
       requestRow("page (cached)", s.warmPage),
       requestRow("search", s.warmSearch),
       requestRow("page (DISABLE_PAGE_CACHE)", s.uncachedPage),
+      ...(s.floor ? [requestRow("/robots.txt (the floor)", s.floor)] : []),
       "",
       `HTML of ${s.html.route}: ${s.html.bytes} B${s.html.realSiteBytes ? ` (${(s.html.bytes / s.html.realSiteBytes).toFixed(2)}× the ${s.html.realSiteBytes} B of the 70-page site)` : " (no 70-page figure: run --pages 70 first)"}.`,
       "",

@@ -131,6 +131,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       cached.workerd,
     );
     const uncachedPage = await requestRun(Array(40).fill(`${uncached.server.url.origin}${PAGE}`), uncached.workerd);
+    const floor = await requestRun(Array(40).fill(`${o}/robots.txt`), cached.workerd);
     let realSiteBytes: number | null = null;
     if (requestedPages === 70) realSiteBytes = Buffer.byteLength(coldPage.body);
     else {
@@ -144,6 +145,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       warmPage,
       warmSearch,
       uncachedPage,
+      floor,
       html: { route: PAGE, bytes: Buffer.byteLength(coldPage.body), realSiteBytes },
     };
     return cached;
