@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSite, BuildCache } from "./build/build";
+import { buildSite, BuildCache, defaultCacheDir } from "./build/build";
 import { startDev } from "./dev/start";
 import { startLocalServer } from "./local/server";
 import { localKvPersistDir } from "./publish/local-kv";
@@ -43,6 +43,7 @@ if (watchMode) {
     const build = await buildSite({
       root: siteRoot,
       cache: new BuildCache(),
+      cacheDir: defaultCacheDir(),
       warn: (m) => console.warn(`warning: ${m}`),
     });
     const result = await publishBuild(server.kv, build, "production");

@@ -48,11 +48,27 @@ export const DOCUMENT = "openapi/node.yaml";
 let last: { key: string; result: ApiReference } | null = null;
 
 /**
+ * Where results outlive the process (the build's persistent cache): text by key, the key being
+ * the document and its servers (the store adds the code version).
+ */
+export interface ApiStore {
+  get(key: string): string | undefined;
+  set(key: string, value: string): void;
+}
+
+const serialise = (r: ApiReference) =>
+  JSON.stringify({ ...r, anchors: [...r.anchors].map(([route, ids]) => [route, [...ids]]) });
+function revive(text: string): ApiReference {
+  const r = JSON.parse(text) as Omit<ApiReference, "anchors"> & { anchors: [string, string[]][] };
+  return { ...r, anchors: new Map(r.anchors.map(([route, ids]) => [route, new Set(ids)])) };
+}
+
+/**
  * Generates the reference from `<root>/openapi/node.yaml`; a site without the file gets an empty one.
  * The document's `servers` come from the site's network table (content/networks.yaml), so an
  * endpoint is written down once for the pages, the reference, its explorer and the download.
  */
-export async function generateApiReference(root: string): Promise<ApiReference> {
+export async function generateApiReference(root: string, store?: ApiStore): Promise<ApiReference> {
   const file = path.join(root, DOCUMENT);
   if (!existsSync(file)) return { pages: [], sidebar: [], warnings: [], notices: [], files: [], anchors: new Map() };
   const text = await readFile(file, "utf8");
@@ -60,7 +76,9 @@ export async function generateApiReference(root: string): Promise<ApiReference> 
   const key = `${JSON.stringify(servers)}\n${text}`;
   // A copy: the site build rewrites links in page trees in place.
   if (last?.key === key) return structuredClone(last.result);
-  const result = await generate(text, servers);
+  const stored = store?.get(key);
+  const result = stored ? revive(stored) : await generate(text, servers);
+  if (!stored) store?.set(key, serialise(result));
   last = { key, result };
   return structuredClone(result);
 }

@@ -1,30 +1,38 @@
 /**
- * The content build: content/ (and later openapi/) → one versioned build, held in memory as a
- * manifest plus a page record per route. Writing it anywhere is the caller's business.
+ * The content build: content/ and openapi/ → one versioned build, held in memory as a manifest plus
+ * each page's stored record (JSON), its Markdown twin and search records. Writing it anywhere is the
+ * caller's business.
+ *
+ * The site-wide inputs (configuration, every page's frontmatter, sidebars, the API reference, the
+ * network table) are read first; then each page goes through page-pass.ts on its own (on threads
+ * for a large build): compiled and finished, or taken from the caches, and kept as text. What needs
+ * every page comes last: anchors, the build id, the search index, the derived files.
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { NETWORKS_FILE } from "../../client/contracts/networks";
-import type { Manifest, PageRecord, RouteEntry } from "../../client/contracts/page";
-import { isElement, type TreeNode } from "../../client/contracts/tree";
-import { loadSiteConfig } from "../config/load";
-import { blobDigest, pageRecordValue } from "./blobs";
-import type { BuildCache } from "./cache";
-import { fillDocCards } from "./cards";
-import { buildPool, type BuildPool, type CompileJob, type CompileResult } from "./compile-pool";
-import { derivedFiles, type MarkdownOf } from "./derived";
-import { discover, type DocSource } from "./discover";
-import { processImages, type ContentAsset } from "./images";
-import { anchorsOf, checkLinks } from "./links";
-import { fillNetworkFacts, loadNetworks, NetworkTableError } from "./networks";
-import type { BuiltPage } from "./pages";
-import { buildSearchIndex, type SearchIndexBuild } from "../search/build-index";
-import { loadSynonyms } from "../search/synonyms";
-import { searchRecords, type SearchablePage } from "../search/records";
+import type { Manifest, RouteEntry } from "../../client/contracts/page";
 import type { SearchRecord } from "../../client/contracts/search";
-import { buildSidebar, indexPagesByDir, sidebarPlaces, type SidebarPlaces, type Sidebars } from "./sidebars";
-import { tocOf } from "./toc";
-import { API_BASE, generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
+import { API_BASE, DOCUMENT, generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
+import { loadSiteConfig } from "../config/load";
+import { buildSearchIndex, type SearchIndexBuild } from "../search/build-index";
+import { withoutBoilerplate } from "../search/records";
+import { loadSynonyms } from "../search/synonyms";
+import { blobDigest } from "./blobs";
+import type { BuildCache } from "./cache";
+import { codeVersion } from "./code-version";
+import { derivedFiles } from "./derived";
+import { discover, type DocSource } from "./discover";
+import { DiskCache } from "./disk-cache";
+import { finishKey, prepare, type FinishedPage, type SiteContext } from "./finish";
+import type { ContentAsset } from "./images";
+import { checkAnchors } from "./links";
+import { loadNetworks, NetworkTableError } from "./networks";
+import { cachedPass, treeKey, type PageJob, type PassResult } from "./page-pass";
+import { buildPool, type BuildPool } from "./page-pool";
+import { PageRecords } from "./page-records";
+import { buildSidebar, indexPagesByDir, type Sidebars } from "./sidebars";
 
 export { BuildCache } from "./cache";
 
@@ -34,7 +42,13 @@ export interface BuildOptions {
   /** Treat broken links, broken anchors and duplicate routes as errors. */
   strict?: boolean;
   warn?: (message: string) => void;
+  /** What `npm run dev` keeps in memory between builds. */
   cache?: BuildCache;
+  /**
+   * The persistent cache's folder (disk-cache.ts): compiled and finished pages and the API
+   * reference, kept between processes. Without it, nothing is read from or written to disk.
+   */
+  cacheDir?: string;
   /**
    * Watch mode: reuse this search index (the last build's) instead of indexing now, so that an
    * edited page is served sooner; the caller builds again with a fresh index right after. The
@@ -46,7 +60,10 @@ export interface BuildOptions {
 export interface SiteBuild {
   buildId: string;
   manifest: Manifest;
-  pages: Map<string, PageRecord>;
+  /** Each page's record as stored (JSON), by route. */
+  values: Map<string, string>;
+  /** The same records, parsed when asked for. */
+  pages: PageRecords;
   /** Content-addressed files pages refer to (images), by file name under /_assets/. */
   assets: Map<string, ContentAsset>;
   /** Search records (DocSearch shape, what Algolia gets) and the embedded index over them (what KV gets). */
@@ -56,6 +73,22 @@ export interface SiteBuild {
   files: GeneratedFile[];
   /** Printed like warnings but never fail the strict build: things resolved by design. */
   notices: string[];
+  /** Pages compiled, pages finished (compiled or not), and pages taken whole from a cache. */
+  work: { pages: number; compiled: number; finished: number; cached: number };
+  /** Milliseconds each part of the build took: reading pages, the API reference, the pages, links, search, files. */
+  phases: Record<"read" | "api" | "pages" | "links" | "search" | "files", number>;
+}
+
+/**
+ * Where `npm run build:content`, `npm run publish`, `npm start` and `npm run dev` keep the
+ * persistent cache: beside the installed packages (deleted with them), or BUILD_CACHE_DIR. Keys
+ * do not depend on where a site lives, so sites built from one checkout can share it.
+ */
+export function defaultCacheDir(): string {
+  return (
+    process.env.BUILD_CACHE_DIR ||
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../node_modules/.cache/movement-docs/build")
+  );
 }
 
 class BuildFailed extends Error {}
@@ -69,16 +102,27 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   }
 }
 
+const sha = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
+
 async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<SiteBuild> {
   const warnings: string[] = [];
   const warn = (m: string) => {
     warnings.push(m);
     options.warn?.(m);
   };
+  let mark = performance.now();
+  const phases = {} as SiteBuild["phases"];
+  const phase = (name: keyof SiteBuild["phases"]) => {
+    phases[name] = Math.round(performance.now() - mark);
+    mark = performance.now();
+  };
+  const version = codeVersion();
+  const disk = options.cacheDir ? new DiskCache(options.cacheDir) : null;
   const contentDir = path.join(options.root, "content");
   const config = await loadSiteConfig(path.join(contentDir, "site.yaml"));
   const synonyms = await loadSynonyms(options.root);
   const { docs, folders } = await discover(path.join(contentDir, "docs"), config, options.cache?.docs);
+  phase("read");
 
   const byRoute = new Map<string, DocSource>();
   for (const doc of docs) {
@@ -94,28 +138,12 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   for (const section of config.sections)
     sidebars[section.id] = section.source === "content" ? buildSidebar(section.folder, docs, folders) : [];
 
-  const errors: string[] = [];
-  const docList = [...byRoute.values()];
-  const hits = docList.map((doc) => options.cache?.trees.get(doc));
-  const jobs: CompileJob[] = docList
-    .filter((_, i) => hits[i] === undefined)
-    .map((doc) => ({ source: doc.body, file: `content/docs/${doc.file}`, format: doc.format }));
-  // Each result is let go once parsed: a large site's compiled trees are not held twice.
-  const compiled: (CompileResult | undefined)[] = await pool.run(jobs.map((compile) => ({ compile })));
-  let job = 0;
-  const trees: (string | undefined)[] = docList.map((doc, i) => {
-    if (hits[i] !== undefined) return hits[i];
-    const result = compiled[job]!;
-    compiled[job++] = undefined;
-    result.warnings.forEach(warn);
-    if ("error" in result) return void errors.push(result.error);
-    options.cache?.trees.set(doc, result.tree);
-    return result.tree;
-  });
-  if (errors.length) throw new BuildFailed(errors.join("\n"));
-
   // --- Node API reference (openapi/generate): pages, apiSidebar, downloadable description ---
-  const api = await generateApiReference(options.root).catch((e) => {
+  const apiStore = disk && {
+    get: (key: string) => disk.get(sha(`${version}\0api\0${key}`)),
+    set: (key: string, value: string) => disk.set(sha(`${version}\0api\0${key}`), value),
+  };
+  const api = await generateApiReference(options.root, apiStore ?? undefined).catch((e) => {
     throw e instanceof OpenApiInvalid || e instanceof NetworkTableError ? new BuildFailed(e.message) : e;
   });
   const apiSection = config.sections.find((s) => s.source === "openapi");
@@ -127,68 +155,99 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   if (apiSection) sidebars[apiSection.id] = api.sidebar;
   api.warnings.forEach(warn);
   api.notices.forEach((m) => options.warn?.(m));
+  phase("api");
   // --- end Node API reference ---
 
+  const docList = [...byRoute.values()];
   const routes: Record<string, RouteEntry> = {};
   for (const doc of docList)
     routes[doc.route] = { title: doc.title, description: doc.frontmatter.description, sidebar: doc.sidebar };
   for (const p of api.pages) routes[p.route] = { title: p.title, description: p.description, sidebar: p.sidebar };
 
-  const categoryDescriptions = new Map<string, string>();
+  const categoryDescriptions: Record<string, string> = {};
   const indexOf = indexPagesByDir(docs);
   for (const f of folders) {
     const index = indexOf.get(f.dir);
-    if (index && f.meta?.description) categoryDescriptions.set(index.route, f.meta.description);
+    if (index && f.meta?.description) categoryDescriptions[index.route] = f.meta.description;
   }
   const networks = await loadNetworks(path.join(contentDir, "networks.yaml")).catch((e) => {
     throw e instanceof NetworkTableError ? new BuildFailed(e.message) : e;
   });
-  const places = new Map(Object.entries(sidebars).map(([id, items]) => [id, sidebarPlaces(items)]));
+  const site: SiteContext = {
+    config,
+    sidebars,
+    routes,
+    categoryDescriptions,
+    networks,
+    files: api.files.map((f) => f.path),
+    sources: Object.fromEntries(docs.map((d) => [d.file, d.route])),
+    redirects: Object.fromEntries(config.redirects.map((r) => [r.from, r.to])),
+    dirs: { docs: path.join(contentDir, "docs"), publicDir: path.join(options.root, "client/public") },
+  };
 
-  // A page whose source, and every site-wide input the passes below read, are those of the last
-  // build (`npm run dev`) is taken as that build left it: its tree is not parsed again, its cards,
-  // network facts and links not filled again, its record not serialised again. Pages with images
-  // are always redone (an image file may have changed).
-  const context = createHash("sha256")
-    .update(JSON.stringify([sidebars, routes, [...categoryDescriptions], networks, config]))
-    .digest("hex");
-  const reused = docList.map((doc, i) => {
-    const done = options.cache?.pages.get(doc);
-    return done?.context === context && done.tree === trees[i] ? done : undefined;
+  const jobs: PageJob[] = [
+    ...docList.map((doc): PageJob => {
+      const key = options.cache?.treeKeys.get(doc) ?? treeKey(version, [doc.file, doc.format, doc.body]);
+      options.cache?.treeKeys.set(doc, key);
+      return {
+        info: {
+          route: doc.route,
+          title: doc.title,
+          description: doc.frontmatter.description,
+          sidebar: doc.sidebar,
+          source: doc.file,
+        },
+        treeKey: key,
+        compile: { source: doc.body, file: `content/docs/${doc.file}`, format: doc.format },
+      };
+    }),
+    ...api.pages.map(({ tree, ...info }): PageJob => {
+      const json = JSON.stringify(tree);
+      return { info, treeKey: treeKey(version, ["generated", json]), tree: json };
+    }),
+  ];
+  // Pages the memory cache (npm run dev) or the persistent one has as finished are taken here;
+  // only the others go to the build threads.
+  const prepared = prepare(site);
+  const kept = jobs.map((job): PassResult | undefined => {
+    const known = options.cache?.pages.get(job.treeKey);
+    if (known && finishKey(job.treeKey, job.info, known.summary, prepared) === known.finishKey)
+      return { ...known, compiled: false, finished: false };
+    return options.cacheDir ? (cachedPass(job, prepared, options.cacheDir) ?? undefined) : undefined;
   });
-  const built: BuiltPage[] = docList.map(
-    (doc, i) =>
-      reused[i]?.page ?? {
-        route: doc.route,
-        title: doc.title,
-        description: doc.frontmatter.description,
-        sidebar: doc.sidebar,
-        source: doc.file,
-        tree: JSON.parse(trees[i]!) as TreeNode[],
-      },
-  );
-  const fresh = [...built.filter((_, i) => !reused[i]), ...api.pages];
-  built.push(...api.pages);
-
-  fillDocCards(fresh, sidebars, routes, categoryDescriptions, (m) => errors.push(m));
-  fillNetworkFacts(fresh, networks, (m) => errors.push(m));
+  const todo = jobs.filter((_, i) => !kept[i]);
+  const results = await pool.run(todo, { site, cacheDir: options.cacheDir ?? null });
+  const errors: string[] = [];
+  const work = { pages: jobs.length, compiled: 0, finished: 0, cached: 0 };
+  const finished: FinishedPage[] = [];
+  let next = 0;
+  jobs.forEach((job, i) => {
+    const result = kept[i] ?? results[next++]!;
+    if ("errors" in result) {
+      result.warnings.forEach(warn);
+      errors.push(...result.errors);
+      return;
+    }
+    result.page.warnings.forEach(warn);
+    finished.push(result.page);
+    if (result.compiled) work.compiled++;
+    if (result.finished) work.finished++;
+    else work.cached++;
+    if (result.finishKey !== null)
+      options.cache?.pages.set(job.treeKey, {
+        treeKey: job.treeKey,
+        summary: result.summary,
+        finishKey: result.finishKey,
+        page: result.page,
+      });
+  });
   if (errors.length) throw new BuildFailed(errors.join("\n"));
+  phase("pages");
 
-  const assets = await processImages(
-    fresh,
-    { docs: path.join(contentDir, "docs"), publicDir: path.join(options.root, "client/public") },
-    warn,
-  );
-
-  const redirects = new Map(config.redirects.map((r) => [r.from, r.to]));
-  checkLinks(
-    built,
-    {
-      routes: new Set([...Object.keys(routes), ...api.files.map((f) => f.path)]),
-      files: new Map(docs.map((d) => [d.file, d.route])),
-      redirects,
-      anchors: new Map(built.map((p) => [p.route, new Set([...anchorsOf(p), ...(api.anchors.get(p.route) ?? [])])])),
-    },
+  const anchors = new Map(finished.map((p) => [p.route, new Set([...p.anchors, ...(api.anchors.get(p.route) ?? [])])]));
+  checkAnchors(
+    finished.flatMap((p) => p.anchorChecks),
+    anchors,
     warn,
   );
   for (const r of config.redirects) {
@@ -200,47 +259,25 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     throw new BuildFailed(`strict build: ${warnings.length} warning(s)\n${warnings.join("\n")}`);
   }
 
-  const reusedBy = new Map(reused.flatMap((r, i) => (r ? [[docList[i]!.route, r] as const] : [])));
-  const pages = new Map<string, PageRecord>();
-  for (const p of built)
-    pages.set(
-      p.route,
-      reusedBy.get(p.route)?.record ?? toRecord(p, p.sidebar ? places.get(p.sidebar) : undefined, config.editUrl),
-    );
-
-  const body = {
-    routes,
-    sidebars,
-    redirects: Object.fromEntries(redirects),
-    config,
-  };
-  const recordValues = new Map(
-    [...pages].map(([route, record]) => [route, reusedBy.get(route)?.value ?? pageRecordValue(record)]),
-  );
-  const cache = options.cache;
-  const digestOf = (value: string): string => {
-    const known = cache?.digests.get(value);
-    if (known !== undefined) return known;
-    const digest = blobDigest(value);
-    cache?.digests.set(value, digest);
-    return digest;
-  };
-  // The build id covers each page record through its digest (computed once, and remembered between
-  // rebuilds of `npm run dev`), not by hashing every record again.
-  const pageDigests = new Map([...recordValues].map(([route, value]) => [route, digestOf(value)]));
+  const assets = new Map<string, ContentAsset>();
+  for (const p of finished)
+    for (const a of p.assets)
+      assets.set(a.name, {
+        contentType: a.contentType,
+        body: Buffer.from(a.body.buffer, a.body.byteOffset, a.body.length),
+      });
+  const values = new Map(finished.map((p) => [p.route, p.value]));
+  const body = { routes, sidebars, redirects: site.redirects, config };
+  // The build id covers each page record through its digest, made with the page.
   const hash = createHash("sha256");
   hash.update(JSON.stringify(body));
-  for (const route of [...pages.keys()].sort((a, b) => a.localeCompare(b)))
-    hash.update(route).update(pageDigests.get(route)!);
+  for (const p of [...finished].sort((a, b) => a.route.localeCompare(b.route))) hash.update(p.route).update(p.digest);
   if (options.staleSearch) hash.update("\0stale search index");
   hash.update(JSON.stringify(synonyms));
   const buildId = hash.digest("hex").slice(0, 12);
-  const searchOf = () => {
-    const keyOf = (p: SearchablePage) => `${recordValues.get(p.route)}\0${p.searchKeywords?.join("\0") ?? ""}`;
-    const records = searchRecords(built, config, options.cache && keyOf, options.cache?.searchRecords);
-    return { records, index: buildSearchIndex(records, config.url, options.cache?.searchTokens, synonyms) };
-  };
-  const search = options.staleSearch ?? searchOf();
+  phase("links");
+  const search = options.staleSearch ?? searchOf(finished, config.url, synonyms, options.cache);
+  phase("search");
   const manifest: Manifest = {
     buildId,
     builtAt: new Date().toISOString(),
@@ -249,22 +286,8 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     blobs: { pages: {}, files: {} },
   };
   // Files for machines (sitemap, robots.txt, llms.txt, Markdown twins) next to the API document.
-  const sources = new Map(built.map((p) => [p.route, p.source ? `content/docs/${p.source}` : "openapi/node.yaml"]));
-  // Markdown twins are written up front, all at once (on threads for a large build), except those
-  // the watch-mode cache has from the same page record.
-  const twinOf = new Map<string, string>();
-  const missing: string[] = [];
-  for (const [route, value] of recordValues) {
-    const hit = cache?.markdown.get(value);
-    if (hit === undefined) missing.push(route);
-    else twinOf.set(route, hit);
-  }
-  const written = await pool.run(missing.map((route) => ({ markdown: recordValues.get(route)! })));
-  missing.forEach((route, i) => {
-    twinOf.set(route, written[i]!);
-    cache?.markdown.set(recordValues.get(route)!, written[i]!);
-  });
-  const markdownOf: MarkdownOf = (route) => twinOf.get(route)!;
+  const sources = new Map(jobs.map((j) => [j.info.route, j.info.source ? `content/docs/${j.info.source}` : DOCUMENT]));
+  const twins = new Map(finished.map((p) => [p.route, p.markdown]));
   // The network table for the worker's MCP tool get_network_info (served at /networks.json too).
   const networkFile: GeneratedFile[] = networks.networks.length
     ? [
@@ -278,35 +301,53 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   const files = [
     ...api.files,
     ...networkFile,
-    ...(await derivedFiles(options.root, manifest, pages, sources, markdownOf, cache?.llms)),
+    ...(await derivedFiles(
+      options.root,
+      manifest,
+      values.keys(),
+      sources,
+      (route) => twins.get(route)!,
+      options.cache?.llms,
+    )),
   ];
+  const cache = options.cache;
+  const digestOf = (value: string): string => {
+    const known = cache?.digests.get(value);
+    if (known !== undefined) return known;
+    const digest = blobDigest(value);
+    cache?.digests.set(value, digest);
+    return digest;
+  };
   manifest.files = files.map((f) => f.path).filter((p) => !p.endsWith(".md"));
-  for (const [route, digest] of pageDigests) manifest.blobs.pages[route] = digest;
+  for (const p of finished) manifest.blobs.pages[p.route] = p.digest;
   for (const file of files) manifest.blobs.files[file.path] = digestOf(file.body);
-  docList.forEach((doc, i) => {
-    const value = recordValues.get(doc.route)!;
-    if (!cache || reused[i] || value.includes('["img"')) return;
-    cache.pages.set(doc, { context, tree: trees[i]!, page: built[i]!, record: pages.get(doc.route)!, value });
-  });
   options.cache?.prune({ keepSearch: Boolean(options.staleSearch) });
-  return { buildId, manifest, pages, assets, search, warnings, files, notices: api.notices };
+  disk?.sweep();
+  phase("files");
+  return {
+    buildId,
+    manifest,
+    values,
+    pages: new PageRecords(values),
+    assets,
+    search,
+    warnings,
+    files,
+    notices: api.notices,
+    work,
+    phases,
+  };
 }
 
-function toRecord(page: BuiltPage, places: SidebarPlaces | undefined, editUrl: string | null): PageRecord {
-  const order = places?.order ?? [];
-  const at = places?.index.get(page.route) ?? -1;
-  const first = page.tree.find((n) => isElement(n) || (typeof n === "string" && n.trim() !== ""));
-  return {
-    route: page.route,
-    title: page.title,
-    description: page.description,
-    sidebar: page.sidebar,
-    breadcrumbs: places ? (places.trails.get(page.route) ?? [{ label: page.title, href: page.route }]) : [],
-    prev: at > 0 ? order[at - 1]! : null,
-    next: at >= 0 && at < order.length - 1 ? order[at + 1]! : null,
-    toc: tocOf(page.tree),
-    hasTitleHeading: isElement(first) && first[0] === "h1",
-    editUrl: editUrl && page.source ? `${editUrl}/${page.source}` : null,
-    tree: page.tree,
-  };
+/** The search records, pages in route order, and the embedded index over them. */
+function searchOf(
+  pages: FinishedPage[],
+  siteUrl: string,
+  synonyms: Awaited<ReturnType<typeof loadSynonyms>>,
+  cache: BuildCache | undefined,
+): SiteBuild["search"] {
+  const records = withoutBoilerplate(
+    [...pages].sort((a, b) => a.route.localeCompare(b.route)).flatMap((p) => p.records),
+  );
+  return { records, index: buildSearchIndex(records, siteUrl, cache?.searchTokens, synonyms) };
 }

@@ -1,24 +1,21 @@
 /**
- * What `npm run dev` keeps between builds so that saving one file redoes the work of one page:
- * pages read, compiled trees by source text, finished pages and their records, search records and
- * Markdown twins by final page record, and the digests of stored values. Entries a build did not use are dropped after it, so a
- * long session does not grow the cache.
+ * What `npm run dev` keeps in memory between builds so that saving one file redoes the work of one
+ * page: pages read, each page as the last build finished it (with its tree's key and finish key,
+ * so an unchanged page is not even sent to a build thread), the tokens the search index made of
+ * each text, llms-full.txt's parts, and the digests of stored values. Entries a build did not use
+ * are dropped after it, so a long session does not grow the cache. (The persistent cache on disk,
+ * disk-cache.ts, is what makes a build in a fresh process fast.)
  */
-import type { PageRecord } from "../../client/contracts/page";
-import type { SearchRecord } from "../../client/contracts/search";
 import type { DocSource } from "./discover";
+import type { FinishedPage, PageSummary } from "./finish";
 import type { LlmsEntry } from "./llms-full";
-import type { BuiltPage } from "./pages";
 
-/** A page as a build finished it: its processed tree, record and serialised record. */
-export interface FinishedPage {
-  /** Digest of the site-wide inputs the passes read (sidebars, routes, networks, config). */
-  context: string;
-  /** The compiled tree (JSON) it was made from. */
-  tree: string;
-  page: BuiltPage;
-  record: PageRecord;
-  value: string;
+/** A page as a build finished it, with the keys it was found by. */
+export interface KeptPage {
+  treeKey: string;
+  summary: PageSummary;
+  finishKey: string;
+  page: FinishedPage;
 }
 
 /** Values by key (text, or an object whose identity stands for its content); forgets what a build did not use. */
@@ -53,22 +50,12 @@ export class BuildCache {
   readonly docs = new Memo<{ stat: string; source: string; doc: DocSource }>();
   /** The SHA-256 digest (blobDigest) of a stored value, by the value. */
   readonly digests = new Memo<string>();
-  /**
-   * Compiled page tree (JSON) by the page as read: `docs` gives the same object for the same file
-   * and source text, so an unchanged page is found without comparing its text again.
-   */
-  readonly trees = new Memo<string, DocSource>();
-  /**
-   * A page as the last build finished it, by the page as read: reused while the site-wide inputs
-   * are the same (a page with images is never kept: its files may change).
-   */
-  readonly pages = new Memo<FinishedPage, DocSource>();
-  /** A page's search records by the exact page record they were taken from. */
-  readonly searchRecords = new Memo<SearchRecord[]>();
+  /** The key of a page's compiled tree, by the page as read (`docs` gives the same object for the same text). */
+  readonly treeKeys = new Memo<string, DocSource>();
+  /** Pages as the last build finished them, by their tree's key (pages with images are not kept). */
+  readonly pages = new Memo<KeptPage>();
   /** The search index's tokens of a text (titles and headings repeat across records and builds). */
   readonly searchTokens = new Memo<string[]>();
-  /** A page's Markdown twin by the exact page record it was written from. */
-  readonly markdown = new Memo<string>();
   /** llms-full.txt's pages and parts (scripts/build/llms-full.ts). */
   readonly llms = {
     entries: new Memo<LlmsEntry>(),
@@ -79,13 +66,10 @@ export class BuildCache {
   prune(options: { keepSearch?: boolean } = {}): void {
     this.docs.prune();
     this.digests.prune();
-    this.trees.prune();
+    this.treeKeys.prune();
     this.pages.prune();
-    this.markdown.prune();
     this.llms.entries.prune();
     this.llms.parts.prune();
-    if (options.keepSearch) return;
-    this.searchRecords.prune();
-    this.searchTokens.prune();
+    if (!options.keepSearch) this.searchTokens.prune();
   }
 }

@@ -6,11 +6,10 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Manifest, PageRecord } from "../../client/contracts/page";
+import type { Manifest } from "../../client/contracts/page";
 import { markdownPathOf } from "../../client/contracts/markdown-path";
 import { llmsFiles } from "./llms";
 import { LLMS_FULL_LIMITS, llmsFullFiles, type LlmsFullMemo } from "./llms-full";
-import { pageToMarkdown } from "./markdown";
 import { sitemapFiles } from "./sitemap";
 import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
 
@@ -45,29 +44,26 @@ function robotsTxt(siteUrl: string, base: string): string {
   return `User-agent: *\nAllow: ${base}\nDisallow: ${base}_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
-/** A page's Markdown twin; the build passes a memoised one in watch mode. */
-export type MarkdownOf = (route: string, page: PageRecord) => string;
-const toMarkdown: MarkdownOf = (_route, page) => pageToMarkdown(page.title, page.description, page.tree);
+/** A page's Markdown twin (written when the page was finished). */
+export type MarkdownOf = (route: string) => string;
 
 export async function derivedFiles(
   root: string,
   manifest: Manifest,
-  pages: Map<string, PageRecord>,
+  /** Every page's route. */
+  pages: Iterable<string>,
   sources: Map<string, string>,
-  markdownOf: MarkdownOf = toMarkdown,
+  markdownOf: MarkdownOf,
   llmsMemo?: LlmsFullMemo,
 ): Promise<DerivedFile[]> {
   const dates = await lastModified(root, ["content", "openapi"]);
   const builtDay = manifest.builtAt.slice(0, 10);
-  const routes = [...pages.keys()].sort();
+  const routes = [...pages].sort();
   const lastmod = (route: string) => {
     const source = sources.get(route);
     return (source && dates.get(source)?.slice(0, 10)) || builtDay;
   };
-  const twins = routes.map((route) => {
-    const page = pages.get(route)!;
-    return { route, source: sources.get(route), body: markdownOf(route, page) };
-  });
+  const twins = routes.map((route) => ({ route, source: sources.get(route), body: markdownOf(route) }));
   const md = "text/markdown; charset=utf-8";
   const text = "text/plain; charset=utf-8";
   const siteUrl = siteUrlOf(manifest.config);

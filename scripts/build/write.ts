@@ -11,10 +11,10 @@ export async function writeBuild(build: SiteBuild, outDir: string): Promise<stri
   const dir = path.join(outDir, build.buildId);
   await mkdir(path.join(dir, "pages"), { recursive: true });
   await writeFile(path.join(dir, "manifest.json"), JSON.stringify(build.manifest));
-  for (const [route, record] of build.pages) {
+  for (const [route, value] of build.values) {
     const file = path.join(dir, "pages", pageFileName(route));
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify(record));
+    await writeFile(file, value);
   }
   if (build.assets.size) {
     await mkdir(path.join(dir, "assets"), { recursive: true });

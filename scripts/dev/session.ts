@@ -5,7 +5,7 @@
  */
 import { readFileSync, statSync, watch } from "node:fs";
 import path from "node:path";
-import { buildSite, BuildCache, type SiteBuild } from "../build/build";
+import { buildSite, BuildCache, defaultCacheDir, type SiteBuild } from "../build/build";
 import type { KvTarget } from "../publish/kv-target";
 import { publishBuild } from "../publish/publish";
 import { changesBetween, describeChanges, mergeChanges, viewOf, type BuildChanges, type BuildView } from "./changes";
@@ -162,6 +162,7 @@ export class DevSession {
       build = await buildSite({
         root: this.options.siteRoot,
         cache: this.cache,
+        cacheDir: defaultCacheDir(),
         staleSearch: step === "quick" ? this.lastSearch : undefined,
       });
       keysWritten = (await publishBuild(this.options.kv, build, "production")).keysWritten;

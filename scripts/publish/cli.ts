@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSite } from "../build/build";
+import { buildSite, defaultCacheDir } from "../build/build";
 import { parseCommand, USAGE, UsageError, type Command } from "./args";
 import type { KvTarget } from "./kv-target";
 import { collectGarbage, diffAgainstLive, history, liveBuildId, rollback } from "./operations";
@@ -20,6 +20,7 @@ async function publish(kv: KvTarget, where: string, command: Extract<Command, { 
   const build = await buildSite({
     root: command.site ? path.resolve(command.site) : root,
     strict: command.strict,
+    cacheDir: defaultCacheDir(),
     warn: (m) => console.warn(`warning: ${m}`),
   });
   const diff = await diffAgainstLive(kv, channel, pageDigests(build));

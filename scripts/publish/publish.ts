@@ -16,7 +16,6 @@
  */
 import { kvKeys } from "../../client/contracts/page";
 import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
-import { pageRecordValue } from "../build/blobs";
 import type { SiteBuild } from "../build/build";
 import { readJson, type KvTarget } from "./kv-target";
 import { recordPublish } from "./operations";
@@ -52,11 +51,10 @@ async function liveValues(
 export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: string): Promise<PublishResult> {
   const previous = (await kv.get(kvKeys.channel(channel)))?.trim() || null;
   const have = await liveValues(kv, previous);
-  // Values are made only for digests the live build lacks: a one-page publish serialises one page
-  // record, not the whole site.
+  // Values are gathered lazily (search pieces and manifest pieces are made as text): only the
+  // digests the live build lacks are written.
   const blobs = new Map<string, () => string>();
-  for (const [route, record] of build.pages)
-    blobs.set(build.manifest.blobs.pages[route]!, () => pageRecordValue(record));
+  for (const [route, value] of build.values) blobs.set(build.manifest.blobs.pages[route]!, () => value);
   for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, () => file.body);
   const search = await storeSearchIndex(
     build.search.index,

@@ -188,23 +188,17 @@ const BOILERPLATE_PAGES = 3;
  * The site's records. With `keyOf` and `memo` (watch mode), a page whose key is unchanged reuses
  * the records of the last build instead of walking its tree again.
  */
-export function searchRecords(
-  pages: Iterable<SearchablePage>,
-  site: SearchSite,
-  keyOf?: (page: SearchablePage) => string,
-  memo?: { get(key: string): SearchRecord[] | undefined; set(key: string, value: SearchRecord[]): void },
-): SearchRecord[] {
-  const siteKey = JSON.stringify([site.url, site.baseUrl, site.sections]);
-  const recordsOf = (page: SearchablePage) => {
-    if (!keyOf || !memo) return searchRecordsOf(page, site);
-    const key = `${siteKey}\0${keyOf(page)}`;
-    const hit = memo.get(key);
-    if (hit) return hit;
-    const fresh = searchRecordsOf(page, site);
-    memo.set(key, fresh);
-    return fresh;
-  };
-  const all = [...pages].sort((a, b) => a.route.localeCompare(b.route)).flatMap(recordsOf);
+export function searchRecords(pages: Iterable<SearchablePage>, site: SearchSite): SearchRecord[] {
+  return withoutBoilerplate(
+    [...pages].sort((a, b) => a.route.localeCompare(b.route)).flatMap((page) => searchRecordsOf(page, site)),
+  );
+}
+
+/**
+ * The site's records (pages in route order) without text blocks of fewer than two words, and with
+ * a text repeated on BOILERPLATE_PAGES pages or more kept once.
+ */
+export function withoutBoilerplate(all: SearchRecord[]): SearchRecord[] {
   const pagesOf = new Map<string, Set<string>>();
   for (const r of all) {
     if (r.type !== "content" || !r.content) continue;

@@ -1,0 +1,94 @@
+/**
+ * The build's persistent cache: text values by key, one file each, in a folder that outlives the
+ * process (`node_modules/.cache/movement-docs/build` for `npm run build:content`), so that a build
+ * in a fresh process takes unchanged pages as an earlier build left them. A key is a digest of
+ * everything its value depends on, the build's own code included (code-version.ts): an entry is
+ * right or it is not found, never stale.
+ *
+ * Writes go to a temporary file renamed into place, so a build killed midway leaves no half entry,
+ * and threads writing the same key write the same bytes. An entry that cannot be read counts as
+ * missing. Entries unused for MAX_AGE_DAYS are deleted, by at most one sweep a day.
+ *
+ * A folder of files rather than a library such as cacache: a build reads thousands of entries in
+ * turn and needs neither an integrity index nor a journal per key.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { threadId } from "node:worker_threads";
+
+export const MAX_AGE_DAYS = 14;
+const DAY_MS = 86_400_000;
+const SWEPT = ".swept";
+
+let written = 0;
+let warned = false;
+
+/** Where a key lives: two levels (`ab/abcdef…`), so no folder holds more than a few thousand files. */
+function fileOf(dir: string, key: string): string {
+  if (!/^[0-9a-f]{16,}$/.test(key)) throw new Error(`build cache: "${key}" is not a hex digest`);
+  return path.join(dir, key.slice(0, 2), key);
+}
+
+export class DiskCache {
+  constructor(readonly dir: string) {}
+
+  /** The value stored under `key`, or undefined. A hit marks the entry used (for the sweep). */
+  get(key: string): string | undefined {
+    const file = fileOf(this.dir, key);
+    try {
+      const value = readFileSync(file, "utf8");
+      const now = new Date();
+      utimesSync(file, now, now);
+      return value;
+    } catch {
+      return undefined;
+    }
+  }
+
+  set(key: string, value: string): void {
+    const file = fileOf(this.dir, key);
+    const temporary = `${file}.${process.pid}-${threadId}-${written++}.tmp`;
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(temporary, value);
+      renameSync(temporary, file);
+    } catch (e) {
+      rmSync(temporary, { force: true });
+      // A full disk or a read-only folder makes the next build slower, not this one wrong.
+      if (!warned) console.warn(`build cache: could not write to ${this.dir}: ${(e as Error).message}`);
+      warned = true;
+    }
+  }
+
+  /**
+   * Deletes entries unused for MAX_AGE_DAYS (and temporary files a killed build left), at most
+   * once a day; returns how many went.
+   */
+  sweep(now = Date.now()): number {
+    const marker = path.join(this.dir, SWEPT);
+    try {
+      if (statSync(marker).mtimeMs > now - DAY_MS) return 0;
+    } catch {
+      // Never swept.
+    }
+    let removed = 0;
+    let folders: string[];
+    try {
+      folders = readdirSync(this.dir).filter((name) => /^[0-9a-f]{2}$/.test(name));
+    } catch {
+      return 0;
+    }
+    for (const folder of folders) {
+      for (const name of readdirSync(path.join(this.dir, folder))) {
+        const file = path.join(this.dir, folder, name);
+        const age = now - statSync(file).mtimeMs;
+        if (age > MAX_AGE_DAYS * DAY_MS || (name.endsWith(".tmp") && age > DAY_MS)) {
+          rmSync(file, { force: true });
+          removed++;
+        }
+      }
+    }
+    writeFileSync(marker, "");
+    return removed;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The persistent build cache: a build in a fresh process (no memory cache) with the cache of an
+ * earlier one compiles and finishes only what changed, and gives exactly the build that no cache
+ * gives; a damaged entry is rebuilt, and old entries are swept.
+ */
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildSite, type SiteBuild } from "../../scripts/build/build";
+import { DiskCache, MAX_AGE_DAYS } from "../../scripts/build/disk-cache";
+import { tempSite } from "../helpers/temp-site";
+
+/** What a reader and a publish see of a build. */
+const output = (b: SiteBuild) => ({
+  id: b.buildId,
+  blobs: b.manifest.blobs,
+  warnings: b.warnings,
+  index: JSON.stringify([b.search.index.root, [...b.search.index.pieces]]),
+});
+
+async function entries(dir: string): Promise<string[]> {
+  const all = await readdir(dir, { recursive: true, withFileTypes: true });
+  return all.filter((e) => e.isFile() && /^[0-9a-f]{32}$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+}
+
+describe("the persistent build cache", () => {
+  it(
+    "takes unchanged pages from an earlier build, and gives the build no cache gives",
+    { timeout: 60_000 },
+    async () => {
+      const site = await tempSite();
+      const cacheDir = await mkdtemp(path.join(tmpdir(), "build-cache-"));
+      try {
+        const first = await buildSite({ root: site.root, cacheDir });
+        expect(first.work).toEqual({ pages: 6, compiled: 6, finished: 6, cached: 0 });
+        expect(output(first)).toEqual(output(await buildSite({ root: site.root })));
+
+        // A fresh process: nothing compiled; only the page showing an image is finished again.
+        const again = await buildSite({ root: site.root, cacheDir });
+        expect(again.work).toEqual({ pages: 6, compiled: 0, finished: 1, cached: 5 });
+        expect(output(again)).toEqual(output(first));
+
+        // A new page (sorted between alpha and zeta): it is compiled; its neighbours (whose "next" and
+        // "prev" it becomes), the category page listing it as a card and the page with an image are
+        // finished; the rest come from the cache.
+        await site.write(
+          "docs/learn/Basics/omega.mdx",
+          "---\ndescription: Omega comes last.\n---\n\n# Omega Page\n\nOmega text.\n",
+        );
+        const added = await buildSite({ root: site.root, cacheDir });
+        expect(added.work).toEqual({ pages: 7, compiled: 1, finished: 5, cached: 2 });
+        expect(JSON.parse(added.values.get("/learn/Basics/zeta")!).prev).toEqual({
+          label: "Omega Page",
+          href: "/learn/Basics/omega",
+        });
+        expect(output(added)).toEqual(output(await buildSite({ root: site.root })));
+
+        // A damaged entry is not used: the page is made again, and the build is the same.
+        for (const file of await entries(cacheDir)) await writeFile(file, "{not json");
+        const repaired = await buildSite({ root: site.root, cacheDir });
+        expect(repaired.work).toEqual({ pages: 7, compiled: 7, finished: 7, cached: 0 });
+        expect(output(repaired)).toEqual(output(added));
+      } finally {
+        await site.remove();
+        await rm(cacheDir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it("reports a compile error of a page once per build, never caching it", { timeout: 60_000 }, async () => {
+    const site = await tempSite();
+    const cacheDir = await mkdtemp(path.join(tmpdir(), "build-cache-"));
+    try {
+      await site.write(
+        "docs/learn/Basics/zeta.mdx",
+        "---\ndescription: Broken.\n---\n\n# Zeta\n\n<div>\n\nnever closed\n",
+      );
+      for (let i = 0; i < 2; i++)
+        await expect(buildSite({ root: site.root, cacheDir })).rejects.toThrow(
+          /zeta\.mdx: line 7:1: Expected a closing tag/,
+        );
+    } finally {
+      await site.remove();
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it("sweeps entries unused for two weeks, at most once a day", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "build-cache-"));
+    try {
+      const cache = new DiskCache(dir);
+      const [old, recent] = ["a".repeat(32), "b".repeat(32)];
+      cache.set(old, "old");
+      cache.set(recent, "recent");
+      const longAgo = new Date(Date.now() - (MAX_AGE_DAYS + 1) * 86_400_000);
+      await utimes(path.join(dir, "aa", old), longAgo, longAgo);
+      expect(cache.sweep()).toBe(1);
+      expect(cache.get(old)).toBeUndefined();
+      expect(cache.get(recent)).toBe("recent");
+      // Read just now, so marked used; and the sweep has run today.
+      expect((await stat(path.join(dir, "bb", recent))).mtimeMs).toBeGreaterThan(Date.now() - 60_000);
+      await utimes(path.join(dir, "bb", recent), longAgo, longAgo);
+      expect(cache.sweep()).toBe(0);
+      expect(() => cache.get("../../etc/passwd")).toThrow(/not a hex digest/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
