@@ -22,16 +22,17 @@ import { loadSynonyms } from "../search/synonyms";
 import { blobDigest } from "./blobs";
 import type { BuildCache } from "./cache";
 import { codeVersion } from "./code-version";
-import { derivedFiles } from "./derived";
+import { derivedFiles, type DerivedFile } from "./derived";
 import { discover, type DocSource } from "./discover";
 import { DiskCache } from "./disk-cache";
-import { finishKey, prepare, type FinishedPage, type SiteContext } from "./finish";
+import { finishKey, prepare, type SiteContext } from "./finish";
 import type { ContentAsset } from "./images";
 import { checkAnchors } from "./links";
 import { loadNetworks, NetworkTableError } from "./networks";
-import { cachedPass, treeKey, type PageJob, type PassResult } from "./page-pass";
+import { cachedPass, treeKey, type KeptPage, type PageJob, type PassResult } from "./page-pass";
 import { buildPool, type BuildPool } from "./page-pool";
 import { PageRecords } from "./page-records";
+import { PageTextMap, textOf } from "./page-texts";
 import { buildSidebar, indexPagesByDir, type Sidebars } from "./sidebars";
 
 export { BuildCache } from "./cache";
@@ -55,13 +56,15 @@ export interface BuildOptions {
    * build id differs from that of the same content with a fresh index.
    */
   staleSearch?: SiteBuild["search"];
+  /** Called as each part of the build ends (see SiteBuild.phases), with its milliseconds. */
+  onPhase?: (name: keyof SiteBuild["phases"], ms: number) => void;
 }
 
 export interface SiteBuild {
   buildId: string;
   manifest: Manifest;
-  /** Each page's record as stored (JSON), by route. */
-  values: Map<string, string>;
+  /** Each page's record as stored (JSON), by route, read when asked for. */
+  values: PageTextMap;
   /** The same records, parsed when asked for. */
   pages: PageRecords;
   /** Content-addressed files pages refer to (images), by file name under /_assets/. */
@@ -114,6 +117,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   const phases = {} as SiteBuild["phases"];
   const phase = (name: keyof SiteBuild["phases"]) => {
     phases[name] = Math.round(performance.now() - mark);
+    options.onPhase?.(name, phases[name]);
     mark = performance.now();
   };
   const version = codeVersion();
@@ -187,7 +191,9 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
 
   const jobs: PageJob[] = [
     ...docList.map((doc): PageJob => {
-      const key = options.cache?.treeKeys.get(doc) ?? treeKey(version, [doc.file, doc.format, doc.body]);
+      const key =
+        options.cache?.treeKeys.get(doc) ??
+        treeKey(version, [doc.file, doc.format, String(doc.bodyLines), doc.source.slice(doc.bodyAt)]);
       options.cache?.treeKeys.set(doc, key);
       return {
         info: {
@@ -198,7 +204,13 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
           source: doc.file,
         },
         treeKey: key,
-        compile: { source: doc.body, file: `content/docs/${doc.file}`, format: doc.format },
+        compile: {
+          source: doc.source,
+          bodyAt: doc.bodyAt,
+          bodyLines: doc.bodyLines,
+          file: `content/docs/${doc.file}`,
+          format: doc.format,
+        },
       };
     }),
     ...api.pages.map(({ tree, ...info }): PageJob => {
@@ -208,18 +220,25 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   ];
   // Pages the memory cache (npm run dev) or the persistent one has as finished are taken here;
   // only the others go to the build threads.
+  // While the whole context is that of the last build, a page with the same tree is the same page
+  // (its fields come from the context), and no finish key needs working out.
   const prepared = prepare(site);
+  const context = options.cache && sha(JSON.stringify(site));
+  const sameContext = context !== undefined && options.cache?.context === context;
+  if (options.cache) options.cache.context = context;
   const kept = jobs.map((job): PassResult | undefined => {
     const known = options.cache?.pages.get(job.treeKey);
-    if (known && finishKey(job.treeKey, job.info, known.summary, prepared) === known.finishKey)
+    if (known && (sameContext || finishKey(job.treeKey, job.info, known.summary, prepared) === known.finishKey))
       return { ...known, compiled: false, finished: false };
     return options.cacheDir ? (cachedPass(job, prepared, options.cacheDir) ?? undefined) : undefined;
   });
   const todo = jobs.filter((_, i) => !kept[i]);
   const results = await pool.run(todo, { site, cacheDir: options.cacheDir ?? null });
+  // The threads' memory goes now, not after indexing.
+  await pool.close();
   const errors: string[] = [];
   const work = { pages: jobs.length, compiled: 0, finished: 0, cached: 0 };
-  const finished: FinishedPage[] = [];
+  const finished: KeptPage[] = [];
   let next = 0;
   jobs.forEach((job, i) => {
     const result = kept[i] ?? results[next++]!;
@@ -242,6 +261,14 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
       });
   });
   if (errors.length) throw new BuildFailed(errors.join("\n"));
+  // Nothing below reads the pages' sources: a large site's text is not held through indexing.
+  docs.length = 0;
+  docList.length = 0;
+  byRoute.clear();
+  for (const job of jobs) {
+    delete job.compile;
+    delete job.tree;
+  }
   phase("pages");
 
   const anchors = new Map(finished.map((p) => [p.route, new Set([...p.anchors, ...(api.anchors.get(p.route) ?? [])])]));
@@ -266,7 +293,8 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
         contentType: a.contentType,
         body: Buffer.from(a.body.buffer, a.body.byteOffset, a.body.length),
       });
-  const values = new Map(finished.map((p) => [p.route, p.value]));
+  const byPage = new Map(finished.map((p) => [p.route, p]));
+  const values = new PageTextMap(byPage, "value");
   const body = { routes, sidebars, redirects: site.redirects, config };
   // The build id covers each page record through its digest, made with the page.
   const hash = createHash("sha256");
@@ -287,7 +315,13 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   };
   // Files for machines (sitemap, robots.txt, llms.txt, Markdown twins) next to the API document.
   const sources = new Map(jobs.map((j) => [j.info.route, j.info.source ? `content/docs/${j.info.source}` : DOCUMENT]));
-  const twins = new Map(finished.map((p) => [p.route, p.markdown]));
+  const twins = finished.map((p) => ({
+    route: p.route,
+    source: sources.get(p.route),
+    body: () => textOf(p, "markdown"),
+    digest: p.markdownDigest,
+    bytes: p.markdownBytes,
+  }));
   // The network table for the worker's MCP tool get_network_info (served at /networks.json too).
   const networkFile: GeneratedFile[] = networks.networks.length
     ? [
@@ -298,17 +332,10 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
         },
       ]
     : [];
-  const files = [
+  const files: DerivedFile[] = [
     ...api.files,
     ...networkFile,
-    ...(await derivedFiles(
-      options.root,
-      manifest,
-      values.keys(),
-      sources,
-      (route) => twins.get(route)!,
-      options.cache?.llms,
-    )),
+    ...(await derivedFiles(options.root, manifest, twins, options.cache?.llms)),
   ];
   const cache = options.cache;
   const digestOf = (value: string): string => {
@@ -320,7 +347,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   };
   manifest.files = files.map((f) => f.path).filter((p) => !p.endsWith(".md"));
   for (const p of finished) manifest.blobs.pages[p.route] = p.digest;
-  for (const file of files) manifest.blobs.files[file.path] = digestOf(file.body);
+  for (const file of files) manifest.blobs.files[file.path] = file.digest ?? digestOf(file.body);
   options.cache?.prune({ keepSearch: Boolean(options.staleSearch) });
   disk?.sweep();
   phase("files");
@@ -341,7 +368,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
 
 /** The search records, pages in route order, and the embedded index over them. */
 function searchOf(
-  pages: FinishedPage[],
+  pages: KeptPage[],
   siteUrl: string,
   synonyms: Awaited<ReturnType<typeof loadSynonyms>>,
   cache: BuildCache | undefined,

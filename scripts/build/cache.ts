@@ -7,15 +7,16 @@
  * disk-cache.ts, is what makes a build in a fresh process fast.)
  */
 import type { DocSource } from "./discover";
-import type { FinishedPage, PageSummary } from "./finish";
+import type { PageSummary } from "./finish";
+import type { KeptPage } from "./page-pass";
 import type { LlmsEntry } from "./llms-full";
 
 /** A page as a build finished it, with the keys it was found by. */
-export interface KeptPage {
+export interface RememberedPage {
   treeKey: string;
   summary: PageSummary;
   finishKey: string;
-  page: FinishedPage;
+  page: KeptPage;
 }
 
 /** Values by key (text, or an object whose identity stands for its content); forgets what a build did not use. */
@@ -52,14 +53,16 @@ export class BuildCache {
   readonly digests = new Memo<string>();
   /** The key of a page's compiled tree, by the page as read (`docs` gives the same object for the same text). */
   readonly treeKeys = new Memo<string, DocSource>();
+  /** Digest of the last build's SiteContext: while it is the same, kept pages need no finish key worked out. */
+  context: string | undefined;
   /** Pages as the last build finished them, by their tree's key (pages with images are not kept). */
-  readonly pages = new Memo<KeptPage>();
+  readonly pages = new Memo<RememberedPage>();
   /** The search index's tokens of a text (titles and headings repeat across records and builds). */
   readonly searchTokens = new Memo<string[]>();
   /** llms-full.txt's pages and parts (scripts/build/llms-full.ts). */
   readonly llms = {
     entries: new Memo<LlmsEntry>(),
-    parts: new Memo<{ entries: LlmsEntry[]; body: string }>(),
+    parts: new Memo<{ entries: LlmsEntry[]; digest: string }>(),
   };
 
   /** Forgets what the last build did not use; a build that did not index (staleSearch) keeps the search entries. */

@@ -9,14 +9,16 @@ import { promisify } from "node:util";
 import type { Manifest } from "../../client/contracts/page";
 import { markdownPathOf } from "../../client/contracts/markdown-path";
 import { llmsFiles } from "./llms";
-import { LLMS_FULL_LIMITS, llmsFullFiles, type LlmsFullMemo } from "./llms-full";
+import { LLMS_FULL_LIMITS, llmsFullFiles, type LlmsFullMemo, type TwinOfRoute } from "./llms-full";
 import { sitemapFiles } from "./sitemap";
 import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
 
 export interface DerivedFile {
   path: string;
   contentType: string;
+  /** Markdown twins and llms-full parts are read when asked for (see TwinOfRoute); their digest is known. */
   body: string;
+  digest?: string;
 }
 
 const run = promisify(execFile);
@@ -44,26 +46,22 @@ function robotsTxt(siteUrl: string, base: string): string {
   return `User-agent: *\nAllow: ${base}\nDisallow: ${base}_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
-/** A page's Markdown twin (written when the page was finished). */
-export type MarkdownOf = (route: string) => string;
-
 export async function derivedFiles(
   root: string,
   manifest: Manifest,
-  /** Every page's route. */
-  pages: Iterable<string>,
-  sources: Map<string, string>,
-  markdownOf: MarkdownOf,
+  /** Every page's Markdown twin (written when the page was finished). */
+  pages: TwinOfRoute[],
   llmsMemo?: LlmsFullMemo,
 ): Promise<DerivedFile[]> {
   const dates = await lastModified(root, ["content", "openapi"]);
   const builtDay = manifest.builtAt.slice(0, 10);
-  const routes = [...pages].sort();
+  const twins = [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const routes = twins.map((t) => t.route);
+  const sources = new Map(twins.map((t) => [t.route, t.source]));
   const lastmod = (route: string) => {
     const source = sources.get(route);
     return (source && dates.get(source)?.slice(0, 10)) || builtDay;
   };
-  const twins = routes.map((route) => ({ route, source: sources.get(route), body: markdownOf(route) }));
   const md = "text/markdown; charset=utf-8";
   const text = "text/plain; charset=utf-8";
   const siteUrl = siteUrlOf(manifest.config);
@@ -74,7 +72,22 @@ export async function derivedFiles(
     })),
     { path: "/robots.txt", contentType: text, body: robotsTxt(siteUrl, manifest.config.baseUrl) },
     ...llmsFiles(manifest).map((f) => ({ ...f, contentType: text })),
-    ...llmsFullFiles(manifest, twins, LLMS_FULL_LIMITS, llmsMemo).map((f) => ({ ...f, contentType: text })),
-    ...twins.map((t) => ({ path: markdownPathOf(t.route), contentType: md, body: t.body })),
+    ...llmsFullFiles(manifest, twins, LLMS_FULL_LIMITS, llmsMemo).map((f): DerivedFile => ({
+      path: f.path,
+      contentType: text,
+      digest: f.digest,
+      // Not spread: a part's body is made when read.
+      get body() {
+        return f.body;
+      },
+    })),
+    ...twins.map((t): DerivedFile => ({
+      path: markdownPathOf(t.route),
+      contentType: md,
+      digest: t.digest,
+      get body() {
+        return t.body();
+      },
+    })),
   ];
 }

@@ -13,8 +13,11 @@ export interface DocSource {
   file: string;
   format: "mdx" | "md";
   frontmatter: Frontmatter;
-  /** The source with the frontmatter replaced by blank lines (so MDX errors keep line numbers). */
-  body: string;
+  /** The file's text as read. */
+  source: string;
+  /** Where the body starts after the frontmatter, and how many lines the frontmatter took (see bodyOf). */
+  bodyAt: number;
+  bodyLines: number;
   route: string;
   title: string;
   label: string;
@@ -33,11 +36,18 @@ class ContentError extends Error {}
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
 
-function splitFrontmatter(source: string): { data: unknown; body: string } {
+function splitFrontmatter(source: string): { data: unknown; bodyAt: number; bodyLines: number } {
   const m = FRONTMATTER.exec(source);
-  if (!m) return { data: {}, body: source };
-  const blank = "\n".repeat(m[0].split("\n").length - 1);
-  return { data: parseYaml(m[1]!) ?? {}, body: blank + source.slice(m[0].length) };
+  if (!m) return { data: {}, bodyAt: 0, bodyLines: 0 };
+  return { data: parseYaml(m[1]!) ?? {}, bodyAt: m[0].length, bodyLines: m[0].split("\n").length - 1 };
+}
+
+/**
+ * A page's body as MDX compiles it: the source with the frontmatter replaced by blank lines (so
+ * errors keep their line numbers). Made when compiled; the build keeps only the source.
+ */
+export function bodyOf(doc: Pick<DocSource, "source" | "bodyAt" | "bodyLines">): string {
+  return "\n".repeat(doc.bodyLines) + doc.source.slice(doc.bodyAt);
 }
 
 /**
@@ -139,7 +149,7 @@ function parseDoc(
   source: string,
   errors: string[],
 ): DocSource | null {
-  let split: { data: unknown; body: string };
+  let split: ReturnType<typeof splitFrontmatter>;
   try {
     split = splitFrontmatter(source);
   } catch (e) {
@@ -158,13 +168,15 @@ function parseDoc(
   if (fm.slug) route = fm.slug.startsWith("/") ? fm.slug : `/${dir ? `${dir}/` : ""}${fm.slug}`;
   else route = isIndex ? `/${dir ? `${dir}/` : ""}` : `/${base}`;
   route = applyTrailingSlash(route.replace(/\/{2,}/g, "/"), config.trailingSlash);
-  const h1 = /^#\s+(.+?)\s*#*\s*$/m.exec(split.body)?.[1];
+  const h1 = /^#\s+(.+?)\s*#*\s*$/m.exec(split.bodyAt ? source.slice(split.bodyAt) : source)?.[1];
   const title = fm.title ?? h1 ?? path.posix.basename(base);
   return {
     file: rel,
     format: rel.endsWith(".md") ? "md" : "mdx",
     frontmatter: fm,
-    body: split.body,
+    source,
+    bodyAt: split.bodyAt,
+    bodyLines: split.bodyLines,
     route,
     title,
     label: fm.sidebar_label ?? title,

@@ -45,6 +45,15 @@ export class DiskCache {
     }
   }
 
+  /** Whether `key` has an entry (without reading it). */
+  has(key: string): boolean {
+    try {
+      return statSync(fileOf(this.dir, key)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
   set(key: string, value: string): void {
     const file = fileOf(this.dir, key);
     const temporary = `${file}.${process.pid}-${threadId}-${written++}.tmp`;

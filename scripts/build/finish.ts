@@ -147,6 +147,9 @@ export interface FinishedPage {
   value: string;
   digest: string;
   markdown: string;
+  /** The twin's digest (blobDigest) and UTF-8 bytes, known without reading it again. */
+  markdownDigest: string;
+  markdownBytes: number;
   records: SearchRecord[];
   /** Ids defined on the page. */
   anchors: string[];
@@ -172,12 +175,15 @@ export async function finishPage(
   const assets = await processImages([page], site.dirs, warn);
   const anchorChecks = rewriteLinks(page, prepared.links, warn);
   const value = pageRecordValue(toRecord(page, placeOf(page, prepared), site.config.editUrl));
+  const markdown = pageToMarkdown(page.title, page.description, page.tree);
   return {
     page: {
       route: page.route,
       value,
       digest: blobDigest(value),
-      markdown: pageToMarkdown(page.title, page.description, page.tree),
+      markdown,
+      markdownDigest: blobDigest(markdown),
+      markdownBytes: Buffer.byteLength(markdown),
       records: searchRecordsOf(page, site.config),
       anchors: [...anchorsOf(page.tree)],
       anchorChecks,

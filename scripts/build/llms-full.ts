@@ -7,6 +7,7 @@
  */
 import type { Manifest } from "../../client/contracts/page";
 import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
+import { blobDigest } from "./blobs";
 import { stableChunks, type SplitLimits } from "./stable-chunks";
 
 /** A section up to `singleBytes` stays one file; a larger one is cut into parts (a single larger page gets a part of its own). */
@@ -19,12 +20,18 @@ export interface TwinOfRoute {
   route: string;
   /** Source file of the page (content/docs/… or the OpenAPI document). */
   source: string | undefined;
-  body: string;
+  /** The twin's text, read when a part holding the page is made (a large build keeps it on disk). */
+  body: () => string;
+  /** Its digest (an entry is made again when it changes) and its UTF-8 bytes. */
+  digest: string;
+  bytes: number;
 }
 
-interface TextFile {
+/** A file of the set: its text is made again from the twins when read, its digest is known. */
+export interface LlmsFullFile {
   path: string;
   body: string;
+  digest?: string;
 }
 
 /** The section folder a page belongs to: by its source file, else by its route; null for none. */
@@ -36,28 +43,41 @@ function sectionOf(manifest: Manifest, twin: TwinOfRoute): string | null {
 
 export interface LlmsEntry {
   route: string;
-  /** The twin it was made from. */
-  body: string;
-  text: string;
+  /** The digest of the twin it was made from. */
+  digest: string;
+  /** Its first line (the page's address), then the twin. */
+  head: string;
+  body: () => string;
   bytes: number;
 }
 
 /**
  * What `npm run dev` keeps between builds: each page's entry by route (kept while its twin is the
- * same), and each part's text by the routes it holds (kept while its entries are the same objects),
- * so a save rebuilds the part of the page it changed, not every part of the site.
+ * same), and each part's digest by the routes it holds (kept while its entries are the same
+ * objects), so a save makes the part of the page it changed, not every part of the site.
  */
 export interface LlmsFullMemo {
   /** By page address (site URL and route). */
   entries: { get(url: string): LlmsEntry | undefined; set(url: string, entry: LlmsEntry): void };
   parts: {
-    get(routes: string): { entries: LlmsEntry[]; body: string } | undefined;
-    set(routes: string, part: { entries: LlmsEntry[]; body: string }): void;
+    get(routes: string): { entries: LlmsEntry[]; digest: string } | undefined;
+    set(routes: string, part: { entries: LlmsEntry[]; digest: string }): void;
   };
 }
 
-/** A section's bodies: one, or parts cut where the routes say (entries joined with blank lines). */
-function parts(entries: LlmsEntry[], limits: SplitLimits, memo?: LlmsFullMemo): string[] {
+/** A part's text: its pages' entries joined with blank lines (twins read now). */
+const partBody = (run: LlmsEntry[]) => run.map((e) => e.head + e.body()).join("\n\n");
+
+/**
+ * A section's parts: one, or several cut where the routes say. Each part's text is made to take
+ * its digest and then let go: a large site's parts are made again, one at a time, when written or
+ * published.
+ */
+function parts(
+  entries: LlmsEntry[],
+  limits: SplitLimits,
+  memo?: LlmsFullMemo,
+): { digest: string; body: () => string }[] {
   const total = entries.reduce((sum, e) => sum + e.bytes, 0);
   const runs =
     total <= limits.singleBytes
@@ -71,10 +91,10 @@ function parts(entries: LlmsEntry[], limits: SplitLimits, memo?: LlmsFullMemo): 
   return runs.map((run) => {
     const key = run.map((e) => e.route).join("\0");
     const known = memo?.parts.get(key);
-    if (known && known.entries.length === run.length && known.entries.every((e, i) => e === run[i])) return known.body;
-    const body = run.map((e) => e.text).join("\n\n");
-    memo?.parts.set(key, { entries: run, body });
-    return body;
+    const same = known && known.entries.length === run.length && known.entries.every((e, i) => e === run[i]);
+    const digest = same ? known.digest : blobDigest(partBody(run));
+    if (!same) memo?.parts.set(key, { entries: run, digest });
+    return { digest, body: () => partBody(run) };
   });
 }
 
@@ -83,7 +103,7 @@ export function llmsFullFiles(
   twins: TwinOfRoute[],
   limits = LLMS_FULL_LIMITS,
   memo?: LlmsFullMemo,
-): TextFile[] {
+): LlmsFullFile[] {
   const { config } = manifest;
   const siteUrl = siteUrlOf(config);
   const groups = new Map<string, { label: string; entries: LlmsEntry[] }>();
@@ -93,14 +113,20 @@ export function llmsFullFiles(
     const folder = sectionOf(manifest, twin);
     const key = `${siteUrl}${twin.route}`;
     let entry = memo?.entries.get(key);
-    if (entry?.body !== twin.body) {
-      const text = `<!-- ${siteUrl}${twin.route} -->\n${twin.body}`;
-      entry = { route: twin.route, body: twin.body, text, bytes: Buffer.byteLength(text) + 2 };
+    if (entry?.digest !== twin.digest) {
+      const head = `<!-- ${siteUrl}${twin.route} -->\n`;
+      entry = {
+        route: twin.route,
+        digest: twin.digest,
+        head,
+        body: twin.body,
+        bytes: Buffer.byteLength(head) + twin.bytes + 2,
+      };
       memo?.entries.set(key, entry);
     }
     (folder ? groups.get(folder)! : other).entries.push(entry);
   }
-  const files: TextFile[] = [];
+  const files: LlmsFullFile[] = [];
   const index: string[] = [];
   for (const [name, group] of [...groups, ["other", other] as const]) {
     if (!group.entries.length) continue;
@@ -110,7 +136,15 @@ export function llmsFullFiles(
         ? `/llms-full/${name.replaceAll("/", "-")}.txt`
         : `/llms-full/${name.replaceAll("/", "-")}-${i + 1}.txt`,
     );
-    bodies.forEach((body, i) => files.push({ path: paths[i]!, body }));
+    bodies.forEach((part, i) =>
+      files.push({
+        path: paths[i]!,
+        digest: part.digest,
+        get body() {
+          return part.body();
+        },
+      }),
+    );
     index.push(
       `- ${group.label} (${group.entries.length} page${group.entries.length === 1 ? "" : "s"}): ${paths.map((p) => `${siteUrl}${p}`).join(", ")}`,
     );

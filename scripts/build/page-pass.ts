@@ -3,11 +3,13 @@
  * tree from the persistent cache or compiled now, then the finished page from the cache or finished
  * now (finish.ts). Keys: a tree by the code version, file, format and source; a finished page by
  * finishKey. What a page gives back is plain data (strings, numbers, arrays), cheap to send between
- * threads.
+ * threads; with a persistent cache its two large texts (stored value, Markdown twin) stay in the
+ * cache and only their keys come back.
  */
 import { createHash } from "node:crypto";
 import type { SearchRecord } from "../../client/contracts/search";
 import type { TreeNode } from "../../client/contracts/tree";
+import { bodyOf } from "./discover";
 import { DiskCache } from "./disk-cache";
 import {
   finishKey,
@@ -26,7 +28,8 @@ export interface PageJob {
   info: PageInfo;
   /** Digest of what the tree is made from (treeKey). */
   treeKey: string;
-  compile?: { source: string; file: string; format: "mdx" | "md" };
+  /** A page's source (the file as read; bodyOf gives what MDX compiles), as messages name it (content/docs/…). */
+  compile?: { source: string; bodyAt: number; bodyLines: number; file: string; format: "mdx" | "md" };
   /** A generated page's tree, as JSON. */
   tree?: string;
 }
@@ -38,15 +41,25 @@ export interface CompiledPage {
   warnings: string[];
 }
 
+/**
+ * A finished page as the build keeps it: its stored value and Markdown twin in memory, or (with
+ * a persistent cache) in the cache, read when needed (page-texts.ts), so that a large build does
+ * not hold every page's text.
+ */
+export type KeptPage = Omit<FinishedPage, "value" | "markdown"> & { texts: PageTexts };
+export type PageTexts = { value: string; markdown: string } | { dir: string; key: string };
+
 export type PassResult =
-  | { page: FinishedPage; summary: PageSummary; finishKey: string | null; compiled: boolean; finished: boolean }
+  | { page: KeptPage; summary: PageSummary; finishKey: string | null; compiled: boolean; finished: boolean }
   | { errors: string[]; warnings: string[] };
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
 
-/** The key of a page's compiled tree. */
+/** The key of a page's compiled tree: a digest of the code version and the parts it is made from. */
 export function treeKey(codeVersion: string, parts: string[]): string {
-  return sha(JSON.stringify([codeVersion, ...parts]));
+  const hash = createHash("sha256").update(codeVersion);
+  for (const part of parts) hash.update(`\0${part.length}\0`).update(part);
+  return hash.digest("hex").slice(0, 32);
 }
 
 /**
@@ -79,21 +92,35 @@ function readCompiled(cache: DiskCache | null, key: string): CompiledPage | null
   return entry ? { ...entry.small, tree: entry.large[0]! } : null;
 }
 
-function readFinished(cache: DiskCache | null, key: string): FinishedPage | null {
-  const text = cache?.get(key);
-  const entry = text ? unframe<Omit<FinishedPage, "value" | "markdown" | "records">>(text) : null;
+/** The keys of a finished page's texts, stored apart from its entry (which the build reads whole). */
+export const textKey = (key: string, which: "value" | "markdown") => sha(`${key}\0${which}`);
+
+function readFinished(cache: DiskCache, key: string): KeptPage | null {
+  const text = cache.get(key);
+  const entry = text ? unframe<Omit<KeptPage, "records" | "texts">>(text) : null;
   if (!entry) return null;
-  const [value, markdown, records] = entry.large as [string, string, string];
+  // Both texts must be there: the entry is written last.
+  if (!cache.has(textKey(key, "value")) || !cache.has(textKey(key, "markdown"))) return null;
   try {
-    return { ...entry.small, value, markdown, records: JSON.parse(records) as SearchRecord[] };
+    const records = JSON.parse(entry.large[0]!) as SearchRecord[];
+    return { ...entry.small, records, texts: { dir: cache.dir, key } };
   } catch {
     return null;
   }
 }
 
-function writeFinished(cache: DiskCache, key: string, page: FinishedPage): void {
+function writeFinished(cache: DiskCache, key: string, page: FinishedPage): KeptPage {
   const { value, markdown, records, ...small } = page;
-  cache.set(key, frame(small, [value, markdown, JSON.stringify(records)]));
+  cache.set(textKey(key, "value"), value);
+  cache.set(textKey(key, "markdown"), markdown);
+  cache.set(key, frame(small, [JSON.stringify(records)]));
+  return { ...small, records, texts: { dir: cache.dir, key } };
+}
+
+/** A page kept with its texts in memory. */
+function inMemory(page: FinishedPage): KeptPage {
+  const { value, markdown, ...rest } = page;
+  return { ...rest, texts: { value, markdown } };
 }
 
 /** The key of a compiled page's summary, stored apart so that a build can find a finished page without reading its tree. */
@@ -137,7 +164,7 @@ export async function runPagePass(job: PageJob, prepared: Prepared, cacheDir: st
     const warnings: string[] = [];
     let tree: TreeNode[];
     try {
-      tree = await compilePage(job.compile!.source, {
+      tree = await compilePage(bodyOf(job.compile!), {
         file: job.compile!.file,
         format: job.compile!.format,
         highlighter: await getHighlighter(),
@@ -152,11 +179,11 @@ export async function runPagePass(job: PageJob, prepared: Prepared, cacheDir: st
     cache?.set(summaryKey(job.treeKey), JSON.stringify(compiled.summary));
   }
   const key = finishKey(job.treeKey, job.info, compiled.summary, prepared);
-  const known = key === null ? null : readFinished(cache, key);
+  const known = key === null || !cache ? null : readFinished(cache, key);
   if (known) return { page: known, summary: compiled.summary, finishKey: key, compiled: fresh, finished: false };
   const done = await finishPage({ ...job.info, tree: JSON.parse(compiled.tree) as TreeNode[] }, prepared);
   if ("errors" in done) return { errors: done.errors, warnings: [...compiled.warnings, ...done.warnings] };
   done.page.warnings.unshift(...compiled.warnings);
-  if (cache && key !== null) writeFinished(cache, key, done.page);
-  return { page: done.page, summary: compiled.summary, finishKey: key, compiled: fresh, finished: true };
+  const page = cache && key !== null ? writeFinished(cache, key, done.page) : inMemory(done.page);
+  return { page, summary: compiled.summary, finishKey: key, compiled: fresh, finished: true };
 }

@@ -119,7 +119,8 @@ export const serialPool: BuildPool = {
 
 /**
  * A build's pool: its threads start on the first run with enough pages to repay them (poolSize)
- * and serve every later run; runs before that, or in a small build, use the build's own thread.
+ * and serve later runs until it is closed; runs before that, or in a small build, use the build's
+ * own thread.
  */
 export function buildPool(): BuildPool {
   let threads: BuildPool | null = null;
@@ -128,6 +129,10 @@ export function buildPool(): BuildPool {
       if (!threads && poolSize(jobs.length) > 0) threads = threadPool(poolSize(jobs.length));
       return (threads ?? serialPool).run(jobs, context);
     },
-    close: () => threads?.close() ?? Promise.resolve(),
+    async close() {
+      const closing = threads;
+      threads = null;
+      await closing?.close();
+    },
   };
 }

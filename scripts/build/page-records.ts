@@ -1,12 +1,13 @@
 /**
- * A build's page records as a read-only map of route → PageRecord over their stored values (JSON):
- * a record is parsed when asked for, and nothing keeps it parsed, so a large build holds each
- * page once, as the text it stores.
+ * A build's page records as a read-only map of route → PageRecord over their stored values (JSON,
+ * page-texts.ts): a record is parsed when asked for, and nothing keeps it parsed, so a large build
+ * holds no page as objects.
  */
 import type { PageRecord } from "../../client/contracts/page";
+import type { PageTextMap } from "./page-texts";
 
 export class PageRecords implements Iterable<[string, PageRecord]> {
-  constructor(private readonly stored: ReadonlyMap<string, string>) {}
+  constructor(private readonly stored: PageTextMap) {}
 
   get size(): number {
     return this.stored.size;
@@ -27,7 +28,7 @@ export class PageRecords implements Iterable<[string, PageRecord]> {
   }
 
   *values(): IterableIterator<PageRecord> {
-    for (const value of this.stored.values()) yield JSON.parse(value) as PageRecord;
+    for (const [, record] of this.entries()) yield record;
   }
 
   *entries(): IterableIterator<[string, PageRecord]> {

@@ -1,10 +1,26 @@
 /** Writes a build to disk (dist/content/<id>/) for inspection, publishing and the bench. */
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SiteBuild } from "./build";
 
 function pageFileName(route: string): string {
   return route === "/" ? "index.json" : `${route.replace(/^\//, "").replace(/\/$/, "/index")}.json`;
+}
+
+/**
+ * A JSON array written a slice at a time (the same bytes as JSON.stringify(items)): a large site's
+ * search records are hundreds of megabytes as one string.
+ */
+export async function writeJsonArray(file: string, items: unknown[], slice = 2000): Promise<void> {
+  const out = await open(file, "w");
+  try {
+    await out.write("[");
+    for (let i = 0; i < items.length; i += slice)
+      await out.write((i ? "," : "") + JSON.stringify(items.slice(i, i + slice)).slice(1, -1));
+    await out.write("]");
+  } finally {
+    await out.close();
+  }
 }
 
 export async function writeBuild(build: SiteBuild, outDir: string): Promise<string> {
@@ -21,7 +37,7 @@ export async function writeBuild(build: SiteBuild, outDir: string): Promise<stri
     for (const [name, asset] of build.assets) await writeFile(path.join(dir, "assets", name), asset.body);
   }
   await mkdir(path.join(dir, "search"), { recursive: true });
-  await writeFile(path.join(dir, "search", "records.json"), JSON.stringify(build.search.records));
+  await writeJsonArray(path.join(dir, "search", "records.json"), build.search.records);
   // The index as KV holds it: the root, and its pieces by digest.
   await writeFile(path.join(dir, "search", "index.json"), JSON.stringify(build.search.index.root));
   await mkdir(path.join(dir, "search", "pieces"), { recursive: true });

@@ -17,11 +17,15 @@
 import { kvKeys } from "../../client/contracts/page";
 import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
 import type { SiteBuild } from "../build/build";
-import { readJson, type KvTarget } from "./kv-target";
+import { readJson, type KvTarget, type KvValue } from "./kv-target";
 import { recordPublish } from "./operations";
 import { pendingKey, type PendingPublish } from "./pending";
 import { liveReader, storeSearchIndex } from "./search-packs";
 import { readStoredBuild, storeManifest, storedDigests } from "./stored-manifest";
+
+/** A publish writes its values in batches of at most this many keys or bytes (each one call of the target's putMany). */
+const BATCH_KEYS = 1000;
+const BATCH_BYTES = 32 * 1024 * 1024;
 
 export interface PublishResult {
   buildId: string;
@@ -54,7 +58,8 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
   // Values are gathered lazily (search pieces and manifest pieces are made as text): only the
   // digests the live build lacks are written.
   const blobs = new Map<string, () => string>();
-  for (const [route, value] of build.values) blobs.set(build.manifest.blobs.pages[route]!, () => value);
+  for (const route of build.values.keys())
+    blobs.set(build.manifest.blobs.pages[route]!, () => build.values.get(route)!);
   for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, () => file.body);
   const search = await storeSearchIndex(
     build.search.index,
@@ -77,19 +82,30 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
   };
   await kv.put(pendingKey(build.buildId), JSON.stringify(pending));
 
-  const entries: { key: string; value: string | Uint8Array }[] = newBlobs.map(([digest, value]) => ({
-    key: kvKeys.blob(digest),
-    value: value(),
-  }));
-  for (const [name, a] of newAssets) entries.push({ key: kvKeys.asset(name), value: new Uint8Array(a.body) });
-  entries.push({ key: kvKeys.searchIndex(build.buildId), value: JSON.stringify(search.root) });
-  entries.push({ key: kvKeys.buildAssets(build.buildId), value: JSON.stringify([...build.assets.keys()]) });
-  await kv.putMany(entries);
+  // Values are made a batch at a time: a first publish of a large site never holds them all.
+  const batch: { key: string; value: KvValue }[] = [];
+  let batchBytes = 0;
+  let written = 0;
+  const put = async (key: string, value: KvValue) => {
+    batch.push({ key, value });
+    batchBytes += value.length;
+    written++;
+    if (batch.length >= BATCH_KEYS || batchBytes >= BATCH_BYTES) await flush();
+  };
+  const flush = async () => {
+    if (batch.length) await kv.putMany(batch.splice(0));
+    batchBytes = 0;
+  };
+  for (const [digest, value] of newBlobs) await put(kvKeys.blob(digest), value());
+  for (const [name, a] of newAssets) await put(kvKeys.asset(name), new Uint8Array(a.body));
+  await put(kvKeys.searchIndex(build.buildId), JSON.stringify(search.root));
+  await put(kvKeys.buildAssets(build.buildId), JSON.stringify([...build.assets.keys()]));
+  await flush();
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(manifest.root));
   if (previous !== build.buildId) await kv.put(kvKeys.channel(channel), build.buildId);
   await recordPublish(kv, channel, build.buildId);
   await kv.deleteMany([pendingKey(build.buildId)]);
-  return { buildId: build.buildId, previous, keysWritten: entries.length + 1 };
+  return { buildId: build.buildId, previous, keysWritten: written + 1 };
 }
 
 /** Route → digest of its page record, to tell which routes a new build changes. */

@@ -168,22 +168,54 @@ export function buildSearchIndex(
   const typeBoost = records.map((r) => TYPE_BOOST[r.type]);
   const fieldBoost = fields.map((f) => FIELD_BOOST[f] ?? 1);
   const headField = fields.map((f) => HEAD_FIELDS.has(f));
-  /** Best first, cut at the cap, as a flat [stable id, impact, …] list. */
-  const ordered = (scores: Map<number, number>): number[] => {
-    const list = [...scores]
-      .map(([id, score]) => [ids[id]!, Math.max(1, Math.round(score * IMPACT_SCALE))] as const)
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, POSTINGS_CAP);
-    return list.flat();
+  const lengths = stats.fieldLength.map(lengthBucket);
+  // One term's records at a time, in scratch arrays sized for the longest list (no map or pair
+  // per posting: a site of 10,000 pages has millions of them).
+  const longest = terms.reduce((max, [, entries]) => Math.max(max, entries.length / 2), 0);
+  const record = new Int32Array(longest);
+  const allScore = new Float64Array(longest);
+  const headScore = new Float64Array(longest);
+  const inHeadOf = new Uint8Array(longest);
+  const impact = new Int32Array(longest);
+  const stable = new Float64Array(longest);
+  /** The first `count` records' scores (those marked in `keep`, if given), best first, cut at the cap, as a flat [stable id, impact, …] list. */
+  const ordered = (count: number, score: Float64Array, keep: Uint8Array | null): number[] => {
+    const order: number[] = [];
+    for (let i = 0; i < count; i++) {
+      if (keep && !keep[i]) continue;
+      impact[i] = Math.max(1, Math.round(score[i]! * IMPACT_SCALE));
+      order.push(i);
+    }
+    const better = (x: number, y: number) => impact[y]! - impact[x]! || stable[x]! - stable[y]!;
+    if (order.length > 2 * POSTINGS_CAP) order.splice(0, order.length, ...best(order, POSTINGS_CAP));
+    order.sort(better);
+    const list: number[] = [];
+    for (let k = 0; k < order.length && k < POSTINGS_CAP; k++) list.push(stable[order[k]!]!, impact[order[k]!]!);
+    return list;
+  };
+  /**
+   * The `k` best of `order` (not in order), found with native numeric sorts instead of a compared
+   * sort of a list of hundreds of thousands: those above the k-th best impact, then the lowest
+   * stable ids among those tied with it.
+   */
+  const best = (order: number[], k: number): number[] => {
+    const impacts = Int32Array.from(order, (i) => impact[i]!).sort();
+    const threshold = impacts[impacts.length - k]!;
+    const above = order.filter((i) => impact[i]! > threshold);
+    const tied = order.filter((i) => impact[i]! === threshold);
+    const wanted = k - above.length;
+    if (tied.length <= wanted) return [...above, ...tied];
+    const cutoff = Float64Array.from(tied, (i) => stable[i]!).sort()[wanted - 1]!;
+    return [...above, ...tied.filter((i) => stable[i]! <= cutoff)];
   };
   const matching = new Array<number>(width);
   const postings = terms.map(([term, entries]): [string, Postings] => {
     matching.fill(0);
     for (let k = 0; k < entries.length; k += 2) matching[entries[k]! % width]!++;
-    const all = new Map<number, number>();
-    const head = new Map<number, number>();
     // Entries are in record order, and a record's fields in field order: each record's score is
     // summed field by field, as a field-by-field pass would sum it.
+    let count = 0;
+    let heads = 0;
     for (let k = 0; k < entries.length; k += 2) {
       const slot = entries[k]!;
       const f = slot % width;
@@ -191,17 +223,24 @@ export function buildSearchIndex(
       const score =
         fieldBoost[f]! *
         typeBoost[id]! *
-        bm25(
-          entries[k + 1]!,
-          matching[f]!,
-          documentCount,
-          lengthBucket(stats.fieldLength[slot]!),
-          averageFieldLength[f]!,
-        );
-      all.set(id, (all.get(id) ?? 0) + score);
-      if (headField[f]) head.set(id, (head.get(id) ?? 0) + score);
+        bm25(entries[k + 1]!, matching[f]!, documentCount, lengths[slot]!, averageFieldLength[f]!);
+      if (count === 0 || record[count - 1] !== id) {
+        record[count] = id;
+        stable[count] = ids[id]!;
+        allScore[count] = 0;
+        headScore[count] = 0;
+        inHeadOf[count] = 0;
+        count++;
+      }
+      allScore[count - 1]! += score;
+      if (headField[f]) {
+        if (!inHeadOf[count - 1]) heads++;
+        headScore[count - 1]! += score;
+        inHeadOf[count - 1] = 1;
+      }
     }
-    return [term, { a: ordered(all), ...(head.size ? { h: ordered(head) } : {}), n: all.size }];
+    const a = ordered(count, allScore, null);
+    return [term, { a, ...(heads ? { h: ordered(count, headScore, inHeadOf) } : {}), n: count }];
   });
   /** Whether a term occurs in a head field (title, keywords) of any record. */
   const inHead = (entries: number[]) => {
@@ -238,8 +277,9 @@ export function buildSearchIndex(
     i + 1 < all.length && all[i + 1]!.record.url_without_anchor === e.record.url_without_anchor
       ? ""
       : e.record.url_without_anchor;
+  const keyed = withPageKeys(byId, pageKey);
   const bundles = cut(
-    withPageKeys(byId, pageKey),
+    keyed,
     (e) => e.id,
     (e) => e.key,
     rowBytes,
@@ -254,7 +294,7 @@ export function buildSearchIndex(
     pieces,
   );
   const facets = cut(
-    withPageKeys(byId, pageKey),
+    keyed,
     (e) => e.id,
     (e) => e.key,
     (e) => 12 + (e.record.hierarchy.lvl1.length >> 4),

@@ -90,6 +90,7 @@ describe("the scale report's budget check", () => {
     node: "Node",
     loadAverage: { start: [1, 1, 1], end: [1, 1, 1] },
     build: { pages: 2008, wallMs: 30_000, peakRssBytes: 900 * 1024 * 1024, outputBytes: 1, outputFiles: 1 },
+    cachedBuild: { wallMs: 9_000, peakRssBytes: 700 * 1024 * 1024 },
     publish: { ok: true, ms: 1000, writes: { keys: 3000, bytes: 10, largest: { key: "k", bytes: 1024 } } },
     serve: {
       coldPage: { status: 200, wallMs: 50, cpuMs: 20, addedRssBytes: 1024 },
@@ -119,6 +120,7 @@ describe("the scale report's budget check", () => {
     expect(await finishScaleReport(r, budgets, await tempDir())).toBe(0);
     expect(r.budgetKey).toBe("2000");
     expect(r.met).toContain("publish succeeds");
+    expect(r.met).toContain("cold build, fresh process with the build cache: wall time 9000.0 ms ≤ 60000.0 ms");
     expect(r.met.length).toBeGreaterThan(8);
   });
 
@@ -138,6 +140,14 @@ describe("the scale report's budget check", () => {
     expect(md).toContain("- **missed**: one-page publish (release): keys written: not measured (budget 20)");
     const json = JSON.parse(await readFile(path.join(out, "scale-2000.json"), "utf8")) as ScaleReport;
     expect(json.misses.length).toBeGreaterThan(5);
+    // Both cold builds are held to the budget: with an empty build cache, and with the cache.
+    const slow = report({
+      build: { ...report().build, wallMs: 250_000 },
+      cachedBuild: { wallMs: 1, peakRssBytes: 1, error: "out of memory" },
+    });
+    expect(await finishScaleReport(slow, budgets, await tempDir())).toBe(1);
+    expect(slow.misses).toContain("cold build, empty build cache: wall time 250000.0 ms > 60000.0 ms");
+    expect(slow.misses).toContain("cold build with the build cache failed: out of memory");
   });
 
   it("reports a build that died with its reason, as a miss", async () => {

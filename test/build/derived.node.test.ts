@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { buildSite } from "../../scripts/build/build";
 import { llmsFiles } from "../../scripts/build/llms";
 import { Memo } from "../../scripts/build/cache";
-import { llmsFullFiles, type LlmsEntry } from "../../scripts/build/llms-full";
+import { blobDigest } from "../../scripts/build/blobs";
+import { llmsFullFiles, type LlmsEntry, type TwinOfRoute } from "../../scripts/build/llms-full";
 import { sitemapFiles } from "../../scripts/build/sitemap";
 import { FIXTURE_ROOT } from "../helpers/temp-site";
 
@@ -23,11 +24,19 @@ describe("llms-full.txt", () => {
     expect(file("/llms.txt")).toContain("https://docs.example.test/llms-full.txt lists them");
   });
 
-  const twin = (i: number, words = 40) => ({
+  /** A twin as the build hands it over: read on demand, with its digest and size. */
+  const asTwin = (t: { route: string; source: string; body: string }): TwinOfRoute => ({
+    ...t,
+    body: () => t.body,
+    digest: blobDigest(t.body),
+    bytes: Buffer.byteLength(t.body),
+  });
+  const page = (i: number) => ({
     route: `/learn/p${String(i).padStart(3, "0")}`,
     source: `content/docs/learn/p${i}.mdx`,
-    body: `# Page ${i}\n\n${"word ".repeat(words)}`,
+    body: `# Page ${i}\n\n${"word ".repeat(40)}`,
   });
+  const twin = (i: number) => asTwin(page(i));
   const limits = { singleBytes: 2_000, part: { minBytes: 600, maxBytes: 1_500, everyNth: 4 } };
 
   it("keeps a small section in one file", async () => {
@@ -56,23 +65,27 @@ describe("llms-full.txt", () => {
     const { manifest } = await buildSite({ root: FIXTURE_ROOT });
     const twins = Array.from({ length: 120 }, (_, i) => twin(i));
     const before = new Set(llmsFullFiles(manifest, twins, limits).map((f) => f.body));
-    const edited = twins.map((t, i) => (i === 57 ? { ...t, body: `${t.body}\n\nOne more sentence.` } : t));
+    const edited = twins.map((t, i) =>
+      i === 57 ? asTwin({ ...page(i), body: `${t.body()}\n\nOne more sentence.` }) : t,
+    );
     const afterEdit = llmsFullFiles(manifest, edited, limits).slice(1);
     expect(afterEdit.filter((f) => !before.has(f.body))).toHaveLength(1);
-    const added = [...twins, { ...twin(0), route: "/learn/p057b" }].sort((a, b) => a.route.localeCompare(b.route));
+    const added = [...twins, asTwin({ ...page(0), route: "/learn/p057b" })].sort((a, b) =>
+      a.route.localeCompare(b.route),
+    );
     const afterAdd = llmsFullFiles(manifest, added, limits).slice(1);
     expect(afterAdd.filter((f) => !before.has(f.body)).length).toBeLessThanOrEqual(2);
   });
 
   it("with npm run dev's memo, gives the same files and rebuilds only the edited page's part", async () => {
     const { manifest } = await buildSite({ root: FIXTURE_ROOT });
-    const parts = new Memo<{ entries: LlmsEntry[]; body: string }>();
+    const parts = new Memo<{ entries: LlmsEntry[]; digest: string }>();
     let made = 0;
     const memo = {
       entries: new Memo<LlmsEntry>(),
       parts: {
         get: (k: string) => parts.get(k),
-        set: (k: string, v: { entries: LlmsEntry[]; body: string }) => (made++, parts.set(k, v)),
+        set: (k: string, v: { entries: LlmsEntry[]; digest: string }) => (made++, parts.set(k, v)),
       },
     };
     const twins = Array.from({ length: 120 }, (_, i) => twin(i));
@@ -80,7 +93,9 @@ describe("llms-full.txt", () => {
     expect(first).toEqual(llmsFullFiles(manifest, twins, limits));
     expect(made).toBe(first.length - 1);
     made = 0;
-    const edited = twins.map((t, i) => (i === 57 ? { ...t, body: `${t.body}\n\nOne more sentence.` } : t));
+    const edited = twins.map((t, i) =>
+      i === 57 ? asTwin({ ...page(i), body: `${t.body()}\n\nOne more sentence.` }) : t,
+    );
     const second = llmsFullFiles(manifest, edited, limits, memo);
     expect(second).toEqual(llmsFullFiles(manifest, edited, limits));
     expect(second.find((f) => f.body.includes("One more sentence."))).toBeDefined();

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { SiteContext } from "../../scripts/build/finish";
 import type { PageJob } from "../../scripts/build/page-pass";
 import { runHere, threadPool, type RunContext } from "../../scripts/build/page-pool";
+import { textOf } from "../../scripts/build/page-texts";
 import { loadSiteConfig } from "../../scripts/config/load";
 import { FIXTURE_ROOT } from "../helpers/temp-site";
 
@@ -22,7 +23,7 @@ const job = (n: number, name = `page-${n}`, body = source(n)): PageJob => ({
     source: `build/${name}.mdx`,
   },
   treeKey: `${n}`.padStart(32, "0"),
-  compile: { source: body, file: `content/docs/build/${name}.mdx`, format: "mdx" },
+  compile: { source: body, bodyAt: 0, bodyLines: 0, file: `content/docs/build/${name}.mdx`, format: "mdx" },
 });
 
 const JOBS: PageJob[] = [
@@ -68,9 +69,10 @@ describe("the page pool", () => {
 
       const first = here[0]!;
       if (!("page" in first)) throw new Error("page 1 did not build");
-      expect(first.page.markdown).toContain("Some **text** on page 1");
-      expect(JSON.parse(first.page.value).tree).toContainEqual(["h1", { id: "page-1" }, "Page 1"]);
-      expect(JSON.parse(first.page.value).next).toEqual({ label: "Page 2", href: "/build/bad" });
+      expect(textOf(first.page, "markdown")).toContain("Some **text** on page 1");
+      const record = JSON.parse(textOf(first.page, "value"));
+      expect(record.tree).toContainEqual(["h1", { id: "page-1" }, "Page 1"]);
+      expect(record.next).toEqual({ label: "Page 2", href: "/build/bad" });
       expect(first.page.records.map((r) => r.type)).toContain("lvl1");
       expect(first.page.anchorChecks).toEqual([
         { where: "build/page-1.mdx", href: "/build/page-3#page-3", target: "/build/page-3", hash: "page-3" },

@@ -8,7 +8,9 @@
  * rebuild with a fresh index, published ("searched"). On "release", it appends another paragraph
  * and does what a release does: a full build, written to dist/content, published once ("released").
  *
- * Usage (by scale/run.ts only): tsx build-publish.ts <site dir> <kv dir> <edited file>
+ * Every build uses the persistent build cache in <cache dir>, empty at the start.
+ *
+ * Usage (by scale/run.ts only): tsx build-publish.ts <site dir> <kv dir> <edited file> <cache dir>
  */
 import { appendFile } from "node:fs/promises";
 import path from "node:path";
@@ -19,7 +21,14 @@ import { publishBuild } from "../../publish/publish";
 import { countingKv, type KvWrites } from "./kv-writes";
 
 export type ChildMessage =
-  | { step: "built"; ms: number; pages: number; maxRssBytes: number }
+  | {
+      step: "built";
+      ms: number;
+      pages: number;
+      maxRssBytes: number;
+      work: SiteBuild["work"];
+      phases: SiteBuild["phases"];
+    }
   | { step: "published"; ms: number; writes: KvWrites; error?: string }
   | ({ step: "edited" | "searched" | "released" } & StepFigures);
 
@@ -30,8 +39,8 @@ export interface StepFigures {
   error?: string;
 }
 
-const [siteDir, kvDir, editedFile] = process.argv.slice(2);
-if (!siteDir || !kvDir || !editedFile || !process.send) {
+const [siteDir, kvDir, editedFile, cacheDir] = process.argv.slice(2);
+if (!siteDir || !kvDir || !editedFile || !cacheDir || !process.send) {
   console.error("build-publish.ts is started by npm run bench:scale");
   process.exit(2);
 }
@@ -44,7 +53,7 @@ async function build(how: {
   write: boolean;
 }): Promise<{ build: SiteBuild; ms: number }> {
   const started = performance.now();
-  const result = await buildSite({ root: siteDir!, strict: true, cache, staleSearch: how.staleSearch });
+  const result = await buildSite({ root: siteDir!, strict: true, cache, cacheDir, staleSearch: how.staleSearch });
   if (how.write) await writeBuild(result, path.join(siteDir!, "dist/content"));
   return { build: result, ms: performance.now() - started };
 }
@@ -79,6 +88,8 @@ send({
   ms: first.ms,
   pages: first.build.pages.size,
   maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  work: first.build.work,
+  phases: first.build.phases,
 });
 send({ step: "published", ...(await publish(first.build)) });
 

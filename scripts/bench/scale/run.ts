@@ -17,6 +17,7 @@ import { loadBudgets } from "../budgets";
 import { EDITED_PAGE } from "../build-figures";
 import { childProcessesNamed, sampleTreeMemory } from "../procfs";
 import type { ChildMessage, StepFigures } from "./build-publish";
+import type { CachedBuildMessage } from "./cached-build";
 import { copySiteInputs, generateScaledSite } from "./generate";
 import { finishScaleReport, type ScaleReport } from "./report";
 import { coldRequest, requestRun, untilServed } from "./requests";
@@ -24,7 +25,6 @@ import { coldRequest, requestRun, untilServed } from "./requests";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const BUILD_TIMEOUT_MS = 45 * 60_000;
 const EDIT_TIMEOUT_MS = 10 * 60_000;
-const BUILD_HEAP_MIB = 16_384;
 const PAGE = EDITED_PAGE.route;
 class BuildDied extends Error {}
 const step = (what: string) => console.log(`bench:scale: ${what}`);
@@ -57,22 +57,24 @@ async function sizeOf(dir: string): Promise<{ bytes: number; files: number }> {
 }
 
 /** The next message of one step from the child, or an error when it ends or times out first. */
-function nextMessage<S extends ChildMessage["step"]>(
+type AnyMessage = ChildMessage | CachedBuildMessage;
+
+function nextMessage<S extends AnyMessage["step"]>(
   child: ChildProcess,
   want: S,
   timeoutMs: number,
   output: () => string,
-): Promise<Extract<ChildMessage, { step: S }>> {
+): Promise<Extract<AnyMessage, { step: S }>> {
   return new Promise((resolve, reject) => {
     const done = () => {
       clearTimeout(timer);
       child.off("message", onMessage);
       child.off("exit", onExit);
     };
-    const onMessage = (m: ChildMessage) => {
+    const onMessage = (m: AnyMessage) => {
       if (m.step !== want) return;
       done();
-      resolve(m as Extract<ChildMessage, { step: S }>);
+      resolve(m as Extract<AnyMessage, { step: S }>);
     };
     const onExit = (code: number | null, signal: string | null) => {
       done();
@@ -157,11 +159,53 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
   }
 }
 
+/**
+ * The cold build a release or CI run does: a fresh process with the persistent build cache the
+ * earlier builds left, one page changed since (scale/cached-build.ts); timed, memory sampled.
+ */
+async function cachedBuild(siteDir: string, cacheDir: string): Promise<NonNullable<ScaleReport["cachedBuild"]>> {
+  const started = performance.now();
+  let output = "";
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      path.join(root, "scripts/bench/scale/cached-build.ts"),
+      siteDir,
+      cacheDir,
+      path.join(siteDir, EDITED_PAGE.file),
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe", "ipc"] },
+  );
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const memory = sampleTreeMemory(child.pid!, 100);
+  const killTimer = setTimeout(() => child.kill("SIGKILL"), BUILD_TIMEOUT_MS);
+  try {
+    const message = await nextMessage(child, "cached", BUILD_TIMEOUT_MS, () => output);
+    const wallMs = Math.round(performance.now() - started);
+    if ("error" in message) return { wallMs, peakRssBytes: memory.stop(), error: message.error };
+    const { pages, work, phases, writeMs } = message;
+    return { wallMs, peakRssBytes: memory.stop(), pages, work, phases, writeMs };
+  } catch (e) {
+    return {
+      wallMs: Math.round(performance.now() - started),
+      peakRssBytes: memory.stop(),
+      error: (e as Error).message,
+    };
+  } finally {
+    clearTimeout(killTimer);
+    if (child.exitCode === null) child.kill("SIGKILL");
+  }
+}
+
 async function main(): Promise<number> {
   const startLoad = await loadAverage();
   const work = await mkdtemp(path.join(tmpdir(), `docs-bench-scale-${requestedPages}-`));
   const siteDir = path.join(work, "site");
   const kvDir = path.join(work, "kv");
+  const cacheDir = path.join(work, "build-cache");
   step(`site of about ${requestedPages} pages in ${work}`);
   await copySiteInputs(root, siteDir);
   const generated = await generateScaledSite(siteDir, requestedPages);
@@ -171,15 +215,13 @@ async function main(): Promise<number> {
   const child = spawn(
     process.execPath,
     [
-      // Past a few thousand pages the build holds more than Node's default heap (about 4 GiB here):
-      // a larger limit lets the run finish and report the peak it reached against the budget.
-      `--max-old-space-size=${BUILD_HEAP_MIB}`,
       "--import",
       "tsx",
       path.join(root, "scripts/bench/scale/build-publish.ts"),
       siteDir,
       kvDir,
       path.join(siteDir, EDITED_PAGE.file),
+      cacheDir,
     ],
     { cwd: root, stdio: ["ignore", "pipe", "pipe", "ipc"] },
   );
@@ -221,6 +263,8 @@ async function main(): Promise<number> {
       peakRssBytes: Math.max(peak, built.maxRssBytes),
       outputBytes: out.bytes,
       outputFiles: out.files,
+      work: built.work,
+      phases: built.phases,
     };
     step(`built ${built.pages} pages in ${(wallMs / 1000).toFixed(1)} s; publishing to local KV`);
     const published = await nextMessage(child, "published", BUILD_TIMEOUT_MS, () => output);
@@ -269,6 +313,10 @@ async function main(): Promise<number> {
       if (child.connected) child.send({ exit: true }, () => {});
       await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    if (!report.build.error) {
+      step("cold build in a fresh process, with the build cache (one page changed)");
+      report.cachedBuild = await cachedBuild(siteDir, cacheDir);
     }
     if (values.keep) console.log(`bench:scale: kept ${work}`);
     else await rm(work, { recursive: true, force: true });

@@ -1,0 +1,59 @@
+/**
+ * The two large texts of each finished page (its stored record value and its Markdown twin), read
+ * where the build keeps them: in memory, or in the persistent cache (page-pass.ts KeptPage). A
+ * large build with a cache holds no page's text for long: each is read when written or published.
+ */
+import { blobDigest } from "./blobs";
+import { DiskCache } from "./disk-cache";
+import { textKey, type KeptPage } from "./page-pass";
+
+const caches = new Map<string, DiskCache>();
+
+/**
+ * A page's stored value or twin. A text read from the cache is checked against the digest taken
+ * when it was made; one lost or damaged since (deleted by hand, a failing disk) throws, naming it.
+ */
+export function textOf(page: KeptPage, which: "value" | "markdown"): string {
+  const texts = page.texts;
+  if (!("dir" in texts)) return texts[which];
+  const cache = caches.get(texts.dir) ?? caches.set(texts.dir, new DiskCache(texts.dir)).get(texts.dir)!;
+  const text = cache.get(textKey(texts.key, which));
+  if (text === undefined || blobDigest(text) !== (which === "value" ? page.digest : page.markdownDigest))
+    throw new Error(
+      `the build cache in ${texts.dir} lost or damaged the ${which === "value" ? "page record" : "Markdown twin"} of ${page.route}; delete that folder and build again`,
+    );
+  return text;
+}
+
+/** Route → one of the pages' texts, read when asked for (iterating reads one page at a time). */
+export class PageTextMap implements Iterable<[string, string]> {
+  constructor(
+    private readonly pages: ReadonlyMap<string, KeptPage>,
+    private readonly which: "value" | "markdown",
+  ) {}
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  has(route: string): boolean {
+    return this.pages.has(route);
+  }
+
+  get(route: string): string | undefined {
+    const page = this.pages.get(route);
+    return page && textOf(page, this.which);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.pages.keys();
+  }
+
+  *entries(): IterableIterator<[string, string]> {
+    for (const [route, page] of this.pages) yield [route, textOf(page, this.which)];
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
+}
