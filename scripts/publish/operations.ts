@@ -7,7 +7,7 @@ import { kvKeys, type Manifest, type PublishRecord } from "../../client/contract
 import { MANIFEST_FORMAT, type ManifestRoot, type RouteShard } from "../../client/contracts/stored-manifest";
 import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
 import { readJson, type KvTarget } from "./kv-target";
-import { PENDING_TTL_MS, pendingKey, readPending } from "./pending";
+import { PENDING_TTL_MS, pendingKeys, readPending } from "./pending";
 import { readStoredBuild, storedDigests, storedPageDigests } from "./stored-manifest";
 
 export interface RouteDiff {
@@ -114,7 +114,7 @@ export async function collectGarbage(
 
   const pending = await readPending(kv);
   const fresh = pending.filter((p) => now - Date.parse(p.at) < PENDING_TTL_MS);
-  const expired = pending.filter((p) => !fresh.includes(p)).map((p) => pendingKey(p.buildId));
+  const expired = pending.filter((p) => !fresh.includes(p)).flatMap(pendingKeys);
   // A publish in flight keeps what it adds and the build it reuses the rest from (its base).
   const protectedIds = new Set(fresh.flatMap((p) => (p.base ? [p.buildId, p.base] : [p.buildId])));
   const used = new Set(fresh.flatMap((p) => [...p.blobs.map(kvKeys.blob), ...p.assets.map(kvKeys.asset)]));

@@ -19,7 +19,7 @@ import { searchPieceDigests, type SearchRoot } from "../../client/contracts/sear
 import type { SiteBuild } from "../build/build";
 import { readJson, type KvTarget, type KvValue } from "./kv-target";
 import { recordPublish } from "./operations";
-import { pendingKey, type PendingPublish } from "./pending";
+import { pendingValues, type PendingPublish } from "./pending";
 import { liveReader, storeSearchIndex } from "./search-packs";
 import { readStoredBuild, storeManifest, storedDigests } from "./stored-manifest";
 
@@ -80,7 +80,11 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
     blobs: newBlobs.map(([digest]) => digest),
     assets: newAssets.map(([name]) => name),
   };
-  await kv.put(pendingKey(build.buildId), JSON.stringify(pending));
+  // The record's parts (a large first publish) before the record, so it never names a missing part.
+  const pendingParts = pendingValues(pending);
+  const [recordKey, ...partKeys] = pendingParts.keys();
+  if (partKeys.length) await kv.putMany(partKeys.map((key) => ({ key, value: pendingParts.get(key)! })));
+  await kv.put(recordKey!, pendingParts.get(recordKey!)!);
 
   // Values are made a batch at a time: a first publish of a large site never holds them all.
   const batch: { key: string; value: KvValue }[] = [];
@@ -104,7 +108,7 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(manifest.root));
   if (previous !== build.buildId) await kv.put(kvKeys.channel(channel), build.buildId);
   await recordPublish(kv, channel, build.buildId);
-  await kv.deleteMany([pendingKey(build.buildId)]);
+  await kv.deleteMany([...pendingParts.keys()]);
   return { buildId: build.buildId, previous, keysWritten: written + 1 };
 }
 
