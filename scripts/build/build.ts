@@ -17,7 +17,7 @@ import type { SearchRecord } from "../../client/contracts/search";
 import { API_BASE, DOCUMENT, generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
 import { loadSiteConfig } from "../config/load";
 import { buildSearchIndex, type SearchIndexBuild } from "../search/build-index";
-import { withoutBoilerplate } from "../search/records";
+import { shareRecordStrings, withoutBoilerplate } from "../search/records";
 import { loadSynonyms } from "../search/synonyms";
 import { blobDigest } from "./blobs";
 import type { BuildCache } from "./cache";
@@ -239,6 +239,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   const errors: string[] = [];
   const work = { pages: jobs.length, compiled: 0, finished: 0, cached: 0 };
   const finished: KeptPage[] = [];
+  const shared = new Map<string, string>();
   let next = 0;
   jobs.forEach((job, i) => {
     const result = kept[i] ?? results[next++]!;
@@ -248,6 +249,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
       return;
     }
     result.page.warnings.forEach(warn);
+    shareRecordStrings(result.page.records, shared);
     finished.push(result.page);
     if (result.compiled) work.compiled++;
     if (result.finished) work.finished++;
@@ -260,6 +262,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
         page: result.page,
       });
   });
+  shared.clear();
   if (errors.length) throw new BuildFailed(errors.join("\n"));
   // Nothing below reads the pages' sources: a large site's text is not held through indexing.
   docs.length = 0;

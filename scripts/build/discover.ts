@@ -39,7 +39,16 @@ const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
 function splitFrontmatter(source: string): { data: unknown; bodyAt: number; bodyLines: number } {
   const m = FRONTMATTER.exec(source);
   if (!m) return { data: {}, bodyAt: 0, bodyLines: 0 };
-  return { data: parseYaml(m[1]!) ?? {}, bodyAt: m[0].length, bodyLines: m[0].split("\n").length - 1 };
+  return { data: parseYaml(detached(m[1]!)) ?? {}, bodyAt: m[0].length, bodyLines: m[0].split("\n").length - 1 };
+}
+
+/**
+ * A copy of a part of a text that does not keep the whole text alive. V8 makes a substring a view
+ * of its parent (a "sliced string"): a title taken from a page's frontmatter would hold the page's
+ * whole source for as long as the build keeps the title, that is, every source of a large site.
+ */
+function detached(part: string): string {
+  return Buffer.from(part, "utf8").toString("utf8");
 }
 
 /**
@@ -168,7 +177,8 @@ function parseDoc(
   if (fm.slug) route = fm.slug.startsWith("/") ? fm.slug : `/${dir ? `${dir}/` : ""}${fm.slug}`;
   else route = isIndex ? `/${dir ? `${dir}/` : ""}` : `/${base}`;
   route = applyTrailingSlash(route.replace(/\/{2,}/g, "/"), config.trailingSlash);
-  const h1 = /^#\s+(.+?)\s*#*\s*$/m.exec(split.bodyAt ? source.slice(split.bodyAt) : source)?.[1];
+  const heading = /^#\s+(.+?)\s*#*\s*$/m.exec(split.bodyAt ? source.slice(split.bodyAt) : source)?.[1];
+  const h1 = heading === undefined ? undefined : detached(heading);
   const title = fm.title ?? h1 ?? path.posix.basename(base);
   return {
     file: rel,

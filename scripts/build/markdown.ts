@@ -6,6 +6,7 @@
  */
 import type { Element, ElementContent, Root } from "hast";
 import { toMdast } from "hast-util-to-mdast";
+import { toText } from "hast-util-to-text";
 import { h } from "hastscript";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import { toMarkdown } from "mdast-util-to-markdown";
@@ -63,10 +64,12 @@ function toHast(nodes: TreeNode[]): ElementContent[] {
       case "CodeBlock": {
         const pre = node.slice(2).find((c) => isElement(c) && c[0] === "pre") as TreeElement | undefined;
         const lang = str(props?.lang);
+        // The code as one text: its highlighted tokens would be thousands of nodes for the
+        // converter to copy and walk, for the same Markdown.
         const code = h(
           "code",
           { className: lang && lang !== "text" ? [`language-${lang}`] : [] },
-          pre ? children(pre) : [],
+          pre ? toText(h("pre", children(pre))) : "",
         );
         return [...(props?.title ? [h("p", [h("code", str(props.title)), ":"])] : []), h("pre", [code])];
       }

@@ -195,6 +195,29 @@ export function searchRecords(pages: Iterable<SearchablePage>, site: SearchSite)
 }
 
 /**
+ * Makes a page's records share their repeated strings (the language, docs tag and type every record
+ * has, the page's address and title, the section label) through `shared`: records that come from a
+ * build thread or from the build cache each carry their own copies, and a site of 10,000 pages has
+ * hundreds of thousands of records.
+ */
+export function shareRecordStrings(records: SearchRecord[], shared: Map<string, string>): void {
+  const one = (s: string) => shared.get(s) ?? (shared.set(s, s), s);
+  for (const r of records) {
+    r.language = SEARCH_LANGUAGE;
+    r.docusaurus_tag = SEARCH_DOCS_TAG;
+    r.type = one(r.type) as SearchRecordType;
+    r.url_without_anchor = one(r.url_without_anchor);
+    r.hierarchy.lvl0 = one(r.hierarchy.lvl0);
+    r.hierarchy.lvl1 = one(r.hierarchy.lvl1);
+    for (const level of SUBHEADINGS) {
+      const text = r.hierarchy[level];
+      if (text !== null) r.hierarchy[level] = one(text);
+    }
+    if (r.anchor === null && r.url === r.url_without_anchor) r.url = r.url_without_anchor;
+  }
+}
+
+/**
  * The site's records (pages in route order) without text blocks of fewer than two words, and with
  * a text repeated on BOILERPLATE_PAGES pages or more kept once.
  */
