@@ -23,31 +23,41 @@ export async function writeJsonArray(file: string, items: unknown[], slice = 200
   }
 }
 
+/** Writes files a few at a time (the file system's thread pool works on several), making each folder once. */
+function fileWriter(concurrency = 16) {
+  const folders = new Map<string, Promise<unknown>>();
+  const inFlight = new Set<Promise<void>>();
+  return {
+    async write(file: string, body: string | Uint8Array): Promise<void> {
+      while (inFlight.size >= concurrency) await Promise.race(inFlight);
+      const dir = path.dirname(file);
+      let folder = folders.get(dir);
+      if (!folder) folders.set(dir, (folder = mkdir(dir, { recursive: true })));
+      const written: Promise<void> = folder.then(() => writeFile(file, body)).finally(() => inFlight.delete(written));
+      inFlight.add(written);
+      // A failure surfaces through the next write or done(); this only keeps it from counting as unhandled meanwhile.
+      written.catch(() => {});
+    },
+    async done(): Promise<void> {
+      await Promise.all(inFlight);
+    },
+  };
+}
+
 export async function writeBuild(build: SiteBuild, outDir: string): Promise<string> {
   const dir = path.join(outDir, build.buildId);
-  await mkdir(path.join(dir, "pages"), { recursive: true });
-  await writeFile(path.join(dir, "manifest.json"), JSON.stringify(build.manifest));
-  for (const [route, value] of build.values) {
-    const file = path.join(dir, "pages", pageFileName(route));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, value);
-  }
-  if (build.assets.size) {
-    await mkdir(path.join(dir, "assets"), { recursive: true });
-    for (const [name, asset] of build.assets) await writeFile(path.join(dir, "assets", name), asset.body);
-  }
-  await mkdir(path.join(dir, "search"), { recursive: true });
-  await writeJsonArray(path.join(dir, "search", "records.json"), build.search.records);
+  const out = fileWriter();
+  await out.write(path.join(dir, "manifest.json"), JSON.stringify(build.manifest));
+  // Page records and twins are read one at a time (from the build cache, on a large site).
+  for (const [route, value] of build.values) await out.write(path.join(dir, "pages", pageFileName(route)), value);
+  for (const [name, asset] of build.assets) await out.write(path.join(dir, "assets", name), asset.body);
   // The index as KV holds it: the root, and its pieces by digest.
-  await writeFile(path.join(dir, "search", "index.json"), JSON.stringify(build.search.index.root));
-  await mkdir(path.join(dir, "search", "pieces"), { recursive: true });
+  await out.write(path.join(dir, "search", "index.json"), JSON.stringify(build.search.index.root));
   for (const [digest, value] of build.search.index.pieces)
-    await writeFile(path.join(dir, "search", "pieces", `${digest}.json`), value);
-  for (const file of build.files) {
-    const target = path.join(dir, "files", file.path);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.body);
-  }
+    await out.write(path.join(dir, "search", "pieces", `${digest}.json`), value);
+  for (const file of build.files) await out.write(path.join(dir, "files", file.path), file.body);
+  await out.done();
+  await writeJsonArray(path.join(dir, "search", "records.json"), build.search.records);
   await writeFile(path.join(outDir, "latest"), build.buildId);
   // Only the newest build is kept on disk; KV keeps the history.
   for (const entry of await readdir(outDir, { withFileTypes: true })) {
