@@ -54,18 +54,25 @@ export class DiskCache {
     }
   }
 
-  set(key: string, value: string): void {
+  /** Stores a value; false when it could not be written (a full disk, a read-only folder: warned once). */
+  set(key: string, value: string): boolean {
     const file = fileOf(this.dir, key);
     const temporary = `${file}.${process.pid}-${threadId}-${written++}.tmp`;
     try {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(temporary, value);
       renameSync(temporary, file);
+      return true;
     } catch (e) {
-      rmSync(temporary, { force: true });
-      // A full disk or a read-only folder makes the next build slower, not this one wrong.
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // Its folder could not be made either.
+      }
+      // The next build is slower, this one no less right.
       if (!warned) console.warn(`build cache: could not write to ${this.dir}: ${(e as Error).message}`);
       warned = true;
+      return false;
     }
   }
 

@@ -109,10 +109,11 @@ function readFinished(cache: DiskCache, key: string): KeptPage | null {
   }
 }
 
+/** Stores a finished page; it keeps its texts in memory when the cache could not take them. */
 function writeFinished(cache: DiskCache, key: string, page: FinishedPage): KeptPage {
   const { value, markdown, records, ...small } = page;
-  cache.set(textKey(key, "value"), value);
-  cache.set(textKey(key, "markdown"), markdown);
+  const stored = cache.set(textKey(key, "value"), value) && cache.set(textKey(key, "markdown"), markdown);
+  if (!stored) return inMemory(page);
   cache.set(key, frame(small, [JSON.stringify(records)]));
   return { ...small, records, texts: { dir: cache.dir, key } };
 }

@@ -6,7 +6,7 @@
 import { mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildSite, type SiteBuild } from "../../scripts/build/build";
 import { DiskCache, MAX_AGE_DAYS } from "../../scripts/build/disk-cache";
 import { tempSite } from "../helpers/temp-site";
@@ -83,6 +83,22 @@ describe("the persistent build cache", () => {
     } finally {
       await site.remove();
       await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it("builds as without a cache when the cache cannot be written, saying so once", { timeout: 60_000 }, async () => {
+    const site = await tempSite();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      // A folder below a plain file cannot be made, even by root.
+      const blocked = path.join(site.root, "content/site.yaml", "cache");
+      const build = await buildSite({ root: site.root, cacheDir: blocked });
+      expect(output(build)).toEqual(output(await buildSite({ root: site.root })));
+      expect(build.values.get("/learn/Basics/beta")).toContain("Beta Page");
+      expect(warn.mock.calls.filter(([m]) => String(m).startsWith("build cache: could not write"))).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+      await site.remove();
     }
   });
 
