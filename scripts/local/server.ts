@@ -18,10 +18,18 @@ export interface LocalServerOptions {
   verbose?: boolean;
   /** Extra worker vars, e.g. DISABLE_PAGE_CACHE for the benchmark's uncached runs. */
   vars?: Record<string, string>;
+  /**
+   * Also listen on a socket straight into the worker (`LocalServer.direct`), past Miniflare's entry
+   * worker and the static-assets router, as Cloudflare's edge hands a request to the worker: what
+   * bench:scale measures the worker's CPU through. Static assets are not served there.
+   */
+  direct?: boolean;
 }
 
 export interface LocalServer {
   url: URL;
+  /** The direct socket's URL, when `direct` was asked for. */
+  direct?: URL;
   kv: KvTarget;
   /** Sends a request straight to the worker (no socket), for tests. */
   dispatch: Miniflare["dispatchFetch"];
@@ -49,11 +57,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       routerConfig: { has_user_worker: true },
     },
     cf: false,
+    ...(options.direct ? { unsafeDirectSockets: [{ host: options.host ?? "127.0.0.1", port: 0 }] } : {}),
     host: options.host ?? "127.0.0.1",
     port: options.port,
     log: new Log(options.verbose ? LogLevel.INFO : LogLevel.WARN),
   });
   const url = await mf.ready;
   const kv = kvTargetFrom(await mf.getKVNamespace("CONTENT"));
-  return { url, kv, dispatch: mf.dispatchFetch.bind(mf), dispose: () => mf.dispose() };
+  const direct = options.direct ? await mf.unsafeGetDirectURL() : undefined;
+  return { url, direct, kv, dispatch: mf.dispatchFetch.bind(mf), dispose: () => mf.dispose() };
 }

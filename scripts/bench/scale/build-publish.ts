@@ -8,7 +8,9 @@
  * rebuild with a fresh index, published ("searched"). On "release", it appends another paragraph
  * and does what a release does: a full build, written to dist/content, published once ("released").
  *
- * Every build uses the persistent build cache in <cache dir>, empty at the start.
+ * Every build uses the persistent build cache in <cache dir>, empty at the start. The first build is
+ * made as `npm run build:content` makes it; the author's loop then starts as `npm run dev` does, with
+ * an untimed build that fills its in-memory cache (BuildCache) from the build cache.
  *
  * Usage (by scale/run.ts only): tsx build-publish.ts <site dir> <kv dir> <edited file> <cache dir>
  */
@@ -17,7 +19,7 @@ import path from "node:path";
 import { buildSite, BuildCache, type SiteBuild } from "../../build/build";
 import { writeBuild } from "../../build/write";
 import { openLocalKv } from "../../publish/local-kv";
-import { publishBuild } from "../../publish/publish";
+import { LastPublished, publishBuild } from "../../publish/publish";
 import { countingKv, type KvWrites } from "./kv-writes";
 
 export type ChildMessage =
@@ -30,6 +32,7 @@ export type ChildMessage =
       phases: SiteBuild["phases"];
     }
   | { step: "published"; ms: number; writes: KvWrites; error?: string }
+  | { step: "primed"; ms: number }
   | ({ step: "edited" | "searched" | "released" } & StepFigures);
 
 export interface StepFigures {
@@ -46,14 +49,24 @@ if (!siteDir || !kvDir || !editedFile || !cacheDir || !process.send) {
 }
 const send = (m: ChildMessage) => process.send!(m);
 const cache = new BuildCache();
+/** As npm run dev keeps it (scripts/dev/session.ts): every publish here goes to the same local KV. */
+const published = new LastPublished();
 
 /** A build with the cache; written to dist/content unless it is the author's loop, which publishes from memory. */
 async function build(how: {
   staleSearch?: SiteBuild["search"];
   write: boolean;
+  /** False for the first build, made as `npm run build:content` makes it: without npm run dev's in-memory cache. */
+  inMemory?: boolean;
 }): Promise<{ build: SiteBuild; ms: number }> {
   const started = performance.now();
-  const result = await buildSite({ root: siteDir!, strict: true, cache, cacheDir, staleSearch: how.staleSearch });
+  const result = await buildSite({
+    root: siteDir!,
+    strict: true,
+    cache: how.inMemory === false ? undefined : cache,
+    cacheDir,
+    staleSearch: how.staleSearch,
+  });
   if (how.write) await writeBuild(result, path.join(siteDir!, "dist/content"));
   return { build: result, ms: performance.now() - started };
 }
@@ -64,16 +77,20 @@ async function step(how: {
   write: boolean;
 }): Promise<{ build: SiteBuild; figures: StepFigures }> {
   const rebuilt = await build(how);
-  const { ms, ...published } = await publish(rebuilt.build);
-  return { build: rebuilt.build, figures: { buildMs: rebuilt.ms, publishMs: ms, ...published } };
+  // The author's loop publishes as npm run dev does; a release is a fresh `npm run publish`, which knows nothing of earlier publishes.
+  const { ms, ...writes } = await publish(rebuilt.build, how.write ? undefined : published);
+  return { build: rebuilt.build, figures: { buildMs: rebuilt.ms, publishMs: ms, ...writes } };
 }
 
-async function publish(built: SiteBuild): Promise<{ ms: number; writes: KvWrites; error?: string }> {
+async function publish(
+  built: SiteBuild,
+  last?: LastPublished,
+): Promise<{ ms: number; writes: KvWrites; error?: string }> {
   const local = await openLocalKv(kvDir!);
   const { kv, writes } = countingKv(local.kv);
   const started = performance.now();
   try {
-    await publishBuild(kv, built, "production");
+    await publishBuild(kv, built, "production", last);
     return { ms: performance.now() - started, writes };
   } catch (e) {
     return { ms: performance.now() - started, writes, error: (e as Error).message.slice(0, 500) };
@@ -82,7 +99,7 @@ async function publish(built: SiteBuild): Promise<{ ms: number; writes: KvWrites
   }
 }
 
-const first = await build({ write: true });
+const first = await build({ write: true, inMemory: false });
 send({
   step: "built",
   ms: first.ms,
@@ -91,7 +108,7 @@ send({
   work: first.build.work,
   phases: first.build.phases,
 });
-send({ step: "published", ...(await publish(first.build)) });
+send({ step: "published", ...(await publish(first.build, published)) });
 
 let searched = first.build.search;
 
@@ -111,10 +128,15 @@ async function report(
   }
 }
 
-process.on("message", (message: { edit?: string; release?: string; exit?: boolean }) => {
+process.on("message", (message: { prime?: boolean; edit?: string; release?: string; exit?: boolean }) => {
   if (message.exit) process.exit(0);
   void (async () => {
-    if (message.edit) {
+    if (message.prime) {
+      // What `npm run dev` does when it starts: a build that fills its in-memory cache (from the build cache, here warm).
+      const primed = await build({ write: false });
+      searched = primed.build.search;
+      send({ step: "primed", ms: primed.ms });
+    } else if (message.edit) {
       await appendFile(editedFile, `\n\nScale benchmark edit ${message.edit}.\n`);
       await report("edited", () => step({ staleSearch: searched, write: false }));
       const fresh = await report("searched", () => step({ write: false }));

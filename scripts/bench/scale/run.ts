@@ -6,6 +6,7 @@
  * naming every budget missed or not measured. Every step is bounded in time.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,6 +43,12 @@ if (!Number.isInteger(requestedPages) || requestedPages < 1 || requestedPages > 
   process.exit(2);
 }
 const outDir = path.resolve(values.out);
+const workerBundle = path.join(root, "dist/worker/index.js");
+if (!existsSync(workerBundle)) {
+  // The site is served by the worker bundle; without it every serving figure would be lost after the build.
+  console.error(`bench:scale serves the site with ${path.relative(root, workerBundle)}: run \`npm run build\` first`);
+  process.exit(2);
+}
 const loadAverage = async () => (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).map(Number);
 
 /** Bytes and files under a folder. */
@@ -89,17 +96,33 @@ function nextMessage<S extends AnyMessage["step"]>(
   });
 }
 
+/** A step script of this folder in its own Node process, with an IPC channel and its output collected. */
+function benchChild(script: string, args: string[]): { child: ChildProcess; output: () => string } {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench/scale", script), ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  // A send to a child whose channel has closed fails through this event; the step that waits on the child reports why it ended.
+  child.on("error", (e) => (output += `\n${e.message}`));
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  return { child, output: () => output };
+}
+
 interface Served {
   server: LocalServer;
+  /** The socket straight into the worker (see LocalServerOptions.direct): what every measured request goes to. */
+  origin: string;
   workerd: number;
 }
 
 async function serve(kvPersist: string, vars?: Record<string, string>): Promise<Served> {
   const before = childProcessesNamed("workerd");
-  const server = await startLocalServer({ root, port: 0, kvPersist, vars });
+  const server = await startLocalServer({ root, port: 0, kvPersist, vars, direct: true });
   const started = [...childProcessesNamed("workerd")].filter((pid) => !before.has(pid));
   if (started.length !== 1) throw new Error(`expected one new workerd process, found ${started.length}`);
-  return { server, workerd: started[0]! };
+  return { server, origin: server.direct!.origin, workerd: started[0]! };
 }
 
 /** Search terms: prose words of the edited page, so each one finds something. */
@@ -121,7 +144,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
   const cached = await serve(kvDir);
   const uncached = await serve(kvDir, { DISABLE_PAGE_CACHE: "1" });
   try {
-    const o = cached.server.url.origin;
+    const o = cached.origin;
     const coldPage = await coldRequest(`${o}${PAGE}`, cached.workerd);
     const coldSearch = await coldRequest(searchUrl(o, terms[0] ?? "movement"), cached.workerd);
     if (coldPage.status !== 200 || coldSearch.status !== 200)
@@ -132,7 +155,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       Array.from({ length: 40 }, (_, i) => searchUrl(o, terms[i % Math.max(1, terms.length)] ?? "movement")),
       cached.workerd,
     );
-    const uncachedPage = await requestRun(Array(40).fill(`${uncached.server.url.origin}${PAGE}`), uncached.workerd);
+    const uncachedPage = await requestRun(Array(40).fill(`${uncached.origin}${PAGE}`), uncached.workerd);
     const floor = await requestRun(Array(40).fill(`${o}/robots.txt`), cached.workerd);
     let realSiteBytes: number | null = null;
     if (requestedPages === 70) realSiteBytes = Buffer.byteLength(coldPage.body);
@@ -165,25 +188,11 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
  */
 async function cachedBuild(siteDir: string, cacheDir: string): Promise<NonNullable<ScaleReport["cachedBuild"]>> {
   const started = performance.now();
-  let output = "";
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      path.join(root, "scripts/bench/scale/cached-build.ts"),
-      siteDir,
-      cacheDir,
-      path.join(siteDir, EDITED_PAGE.file),
-    ],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe", "ipc"] },
-  );
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
+  const { child, output } = benchChild("cached-build.ts", [siteDir, cacheDir, path.join(siteDir, EDITED_PAGE.file)]);
   const memory = sampleTreeMemory(child.pid!, 100);
   const killTimer = setTimeout(() => child.kill("SIGKILL"), BUILD_TIMEOUT_MS);
   try {
-    const message = await nextMessage(child, "cached", BUILD_TIMEOUT_MS, () => output);
+    const message = await nextMessage(child, "cached", BUILD_TIMEOUT_MS, output);
     const wallMs = Math.round(performance.now() - started);
     if ("error" in message) return { wallMs, peakRssBytes: memory.stop(), error: message.error };
     const { pages, work, phases, writeMs } = message;
@@ -210,25 +219,13 @@ async function main(): Promise<number> {
   await copySiteInputs(root, siteDir);
   const generated = await generateScaledSite(siteDir, requestedPages);
 
-  let output = "";
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      path.join(root, "scripts/bench/scale/build-publish.ts"),
-      siteDir,
-      kvDir,
-      path.join(siteDir, EDITED_PAGE.file),
-      cacheDir,
-    ],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe", "ipc"] },
-  );
-  // A send to a child whose channel has closed fails through this event; the step that waits on the child reports why it ended.
-  child.on("error", (e) => (output += `\n${e.message}`));
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
+  const { child, output } = benchChild("build-publish.ts", [
+    siteDir,
+    kvDir,
+    path.join(siteDir, EDITED_PAGE.file),
+    cacheDir,
+  ]);
   const killTimer = setTimeout(() => child.kill("SIGKILL"), BUILD_TIMEOUT_MS + EDIT_TIMEOUT_MS);
   const memory = sampleTreeMemory(child.pid!, 100);
   const report: ScaleReport = {
@@ -245,7 +242,7 @@ async function main(): Promise<number> {
   };
   try {
     step("cold content build (strict, its own process)");
-    const built = await nextMessage(child, "built", BUILD_TIMEOUT_MS, () => output).catch((e: Error) => {
+    const built = await nextMessage(child, "built", BUILD_TIMEOUT_MS, output).catch((e: Error) => {
       // A build that dies (out of memory, say) is a report with the reason, not a crash of the bench.
       report.build = { ...report.build, wallMs: Math.round(performance.now() - started), peakRssBytes: memory.stop() };
       report.build.error = e.message.slice(-2000);
@@ -267,7 +264,7 @@ async function main(): Promise<number> {
       phases: built.phases,
     };
     step(`built ${built.pages} pages in ${(wallMs / 1000).toFixed(1)} s; publishing to local KV`);
-    const published = await nextMessage(child, "published", BUILD_TIMEOUT_MS, () => output);
+    const published = await nextMessage(child, "published", BUILD_TIMEOUT_MS, output);
     report.publish = {
       ok: !published.error,
       ms: Math.round(published.ms),
@@ -277,15 +274,19 @@ async function main(): Promise<number> {
     if (report.publish.ok) {
       const serving = await measureServing(siteDir, kvDir, report);
       try {
+        step("npm run dev starting: its first build, with the build cache");
+        const primedNext = nextMessage(child, "primed", BUILD_TIMEOUT_MS, output);
+        child.send({ prime: true });
+        report.devStartMs = Math.round((await primedNext).ms);
         step("one-page edit → rebuilt, published, served");
         const marker = `m${Date.now().toString(36)}`;
         const since = performance.now();
-        const edited = nextMessage(child, "edited", EDIT_TIMEOUT_MS, () => output);
-        const searchedNext = nextMessage(child, "searched", EDIT_TIMEOUT_MS, () => output);
+        const edited = nextMessage(child, "edited", EDIT_TIMEOUT_MS, output);
+        const searchedNext = nextMessage(child, "searched", EDIT_TIMEOUT_MS, output);
         child.send({ edit: marker });
         const [done, toServedMs] = await Promise.all([
           edited,
-          untilServed(`${serving.server.url.origin}${PAGE}`, marker, since, EDIT_TIMEOUT_MS),
+          untilServed(`${serving.origin}${PAGE}`, marker, since, EDIT_TIMEOUT_MS),
         ]);
         const searched = await searchedNext;
         const figures = ({ step: _step, ...f }: ChildMessage & StepFigures): StepFigures => f;
@@ -295,7 +296,7 @@ async function main(): Promise<number> {
           search: figures(searched),
         };
         step("one-page release → full build, written, published");
-        const released = nextMessage(child, "released", EDIT_TIMEOUT_MS, () => output);
+        const released = nextMessage(child, "released", EDIT_TIMEOUT_MS, output);
         child.send({ release: `r${Date.now().toString(36)}` });
         report.release = figures(await released);
       } finally {
