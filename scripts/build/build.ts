@@ -226,10 +226,14 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   const context = options.cache && sha(JSON.stringify(site));
   const sameContext = context !== undefined && options.cache?.context === context;
   if (options.cache) options.cache.context = context;
-  const kept = jobs.map((job): PassResult | undefined => {
+  // Pages kept in memory by npm run dev's last build: their records already share their strings.
+  const inMemory = new Set<number>();
+  const kept = jobs.map((job, i): PassResult | undefined => {
     const known = options.cache?.pages.get(job.treeKey);
-    if (known && (sameContext || finishKey(job.treeKey, job.info, known.summary, prepared) === known.finishKey))
+    if (known && (sameContext || finishKey(job.treeKey, job.info, known.summary, prepared) === known.finishKey)) {
+      inMemory.add(i);
       return { ...known, compiled: false, finished: false };
+    }
     return options.cacheDir ? (cachedPass(job, prepared, options.cacheDir) ?? undefined) : undefined;
   });
   const todo = jobs.filter((_, i) => !kept[i]);
@@ -249,7 +253,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
       return;
     }
     result.page.warnings.forEach(warn);
-    shareRecordStrings(result.page.records, shared);
+    if (!inMemory.has(i)) shareRecordStrings(result.page.records, shared);
     finished.push(result.page);
     if (result.compiled) work.compiled++;
     if (result.finished) work.finished++;
@@ -358,7 +362,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     buildId,
     manifest,
     values,
-    pages: new PageRecords(values),
+    pages: new PageRecords(byPage),
     assets,
     search,
     warnings,

@@ -5,6 +5,7 @@
  */
 import { blobDigest } from "./blobs";
 import { DiskCache } from "./disk-cache";
+import { LazyMap } from "./lazy-map";
 import { textKey, type KeptPage } from "./page-pass";
 
 const caches = new Map<string, DiskCache>();
@@ -26,34 +27,8 @@ export function textOf(page: KeptPage, which: "value" | "markdown"): string {
 }
 
 /** Route → one of the pages' texts, read when asked for (iterating reads one page at a time). */
-export class PageTextMap implements Iterable<[string, string]> {
-  constructor(
-    private readonly pages: ReadonlyMap<string, KeptPage>,
-    private readonly which: "value" | "markdown",
-  ) {}
-
-  get size(): number {
-    return this.pages.size;
-  }
-
-  has(route: string): boolean {
-    return this.pages.has(route);
-  }
-
-  get(route: string): string | undefined {
-    const page = this.pages.get(route);
-    return page && textOf(page, this.which);
-  }
-
-  keys(): IterableIterator<string> {
-    return this.pages.keys();
-  }
-
-  *entries(): IterableIterator<[string, string]> {
-    for (const [route, page] of this.pages) yield [route, textOf(page, this.which)];
-  }
-
-  [Symbol.iterator](): IterableIterator<[string, string]> {
-    return this.entries();
+export class PageTextMap extends LazyMap<string, KeptPage, string> {
+  constructor(pages: ReadonlyMap<string, KeptPage>, which: "value" | "markdown") {
+    super(pages, (page) => textOf(page, which));
   }
 }

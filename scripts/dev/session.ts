@@ -7,7 +7,7 @@ import { readFileSync, statSync, watch } from "node:fs";
 import path from "node:path";
 import { buildSite, BuildCache, defaultCacheDir, type SiteBuild } from "../build/build";
 import type { KvTarget } from "../publish/kv-target";
-import { publishBuild } from "../publish/publish";
+import { LastPublished, publishBuild } from "../publish/publish";
 import { changesBetween, describeChanges, mergeChanges, viewOf, type BuildChanges, type BuildView } from "./changes";
 import type { DevEvent, EventHub } from "./events";
 import { problemsOf, problemText, type Problem } from "./problems";
@@ -30,6 +30,8 @@ const ms = (from: number, to = performance.now()) => Math.round(to - from);
 
 export class DevSession {
   private readonly cache = new BuildCache();
+  /** What this session last published, so a save's publish does not read the live build back from KV. */
+  private readonly published = new LastPublished();
   private lastSearch: SiteBuild["search"] | undefined;
   private readonly views = new Map<string, BuildView>();
   private live: BuildView | undefined;
@@ -165,7 +167,7 @@ export class DevSession {
         cacheDir: defaultCacheDir(),
         staleSearch: step === "quick" ? this.lastSearch : undefined,
       });
-      keysWritten = (await publishBuild(this.options.kv, build, "production")).keysWritten;
+      keysWritten = (await publishBuild(this.options.kv, build, "production", this.published)).keysWritten;
     } catch (e) {
       this.fail(label, e, started);
       return null;

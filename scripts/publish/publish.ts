@@ -34,14 +34,38 @@ export interface PublishResult {
   keysWritten: number;
 }
 
+/** What a stored build holds: its blobs' digests, its assets' names and its search root. */
+interface StoredValues {
+  blobs: Set<string>;
+  assets: Set<string>;
+  search: SearchRoot | null;
+}
+
+/**
+ * What one process last published to one KV namespace, so that its next publish does not read that
+ * build back: `npm run dev` publishes on every save, and at 10,000 pages reading the live build's
+ * route shards and search root back from KV takes longer than the save's own writes. Trusted only
+ * while the channel still points at that build (another process that published since moved it).
+ * Keep one per KV namespace.
+ */
+export class LastPublished {
+  private last: { channel: string; buildId: string; values: StoredValues } | undefined;
+
+  valuesOf(channel: string, buildId: string | null): StoredValues | undefined {
+    const last = this.last;
+    return last && last.channel === channel && last.buildId === buildId ? last.values : undefined;
+  }
+
+  remember(channel: string, buildId: string, values: StoredValues): void {
+    this.last = { channel, buildId, values };
+  }
+}
+
 /**
  * What the live build already stored. Only these are trusted to exist: they are GC roots for as
  * long as this publish runs, unlike a stray key that happens to be in KV now (GC may be deleting it).
  */
-async function liveValues(
-  kv: KvTarget,
-  live: string | null,
-): Promise<{ blobs: Set<string>; assets: Set<string>; search: SearchRoot | null }> {
+async function liveValues(kv: KvTarget, live: string | null): Promise<StoredValues> {
   const stored = live ? await readStoredBuild(kv, live) : null;
   const assets = stored && live ? await readJson<string[]>(kv, kvKeys.buildAssets(live)) : null;
   const search = stored && live ? await readJson<SearchRoot>(kv, kvKeys.searchIndex(live)) : null;
@@ -52,9 +76,14 @@ async function liveValues(
   };
 }
 
-export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: string): Promise<PublishResult> {
+export async function publishBuild(
+  kv: KvTarget,
+  build: SiteBuild,
+  channel: string,
+  lastPublished?: LastPublished,
+): Promise<PublishResult> {
   const previous = (await kv.get(kvKeys.channel(channel)))?.trim() || null;
-  const have = await liveValues(kv, previous);
+  const have = lastPublished?.valuesOf(channel, previous) ?? (await liveValues(kv, previous));
   // Values are gathered lazily (search pieces and manifest pieces are made as text): only the
   // digests the live build lacks are written.
   const blobs = new Map<string, () => string>();
@@ -109,6 +138,12 @@ export async function publishBuild(kv: KvTarget, build: SiteBuild, channel: stri
   if (previous !== build.buildId) await kv.put(kvKeys.channel(channel), build.buildId);
   await recordPublish(kv, channel, build.buildId);
   await kv.deleteMany([...pendingParts.keys()]);
+  // Everything the build names is stored now: what it wrote, and what the live build had.
+  lastPublished?.remember(channel, build.buildId, {
+    blobs: new Set([...blobs.keys(), ...searchPieceDigests(search.root)]),
+    assets: new Set(build.assets.keys()),
+    search: search.root,
+  });
   return { buildId: build.buildId, previous, keysWritten: written + 1 };
 }
 

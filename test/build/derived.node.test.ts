@@ -193,4 +193,20 @@ describe("sitemap.xml", () => {
     expect(changed[0]!.body).toContain("<loc>https://x.test/p123</loc><lastmod>2026-03-04</lastmod>");
     expect(after[0]!.body).toContain(`<loc>https://x.test${changed[0]!.path}</loc><lastmod>2026-03-04</lastmod>`);
   });
+
+  it("gives the same files when it reuses the parts of the call before (npm run dev's saves) as when it makes them all", () => {
+    const many = Array.from({ length: 200 }, (_, i) => `/p${String(i).padStart(3, "0")}`);
+    const edited = (r: string) => (r === "/p050" ? "2026-05-06" : "2026-01-02");
+    sitemapFiles("https://x.test", many, () => "2026-01-02", limits);
+    const reused = sitemapFiles("https://x.test", many, edited, limits);
+    // Another site in between: nothing of the earlier calls matches, so every part is made.
+    sitemapFiles("https://other.test", ["/"], () => "2026-01-01", limits);
+    expect(sitemapFiles("https://x.test", many, edited, limits)).toEqual(reused);
+    expect(
+      reused
+        .slice(1)
+        .map((f) => f.body)
+        .join(""),
+    ).toContain("<loc>https://x.test/p050</loc><lastmod>2026-05-06</lastmod>");
+  });
 });

@@ -5,7 +5,7 @@ import { searchPieceDigests, type SearchRoot } from "../../client/contracts/sear
 import type { ManifestRoot } from "../../client/contracts/stored-manifest";
 import { buildSite } from "../../scripts/build/build";
 import type { PendingPublish } from "../../scripts/publish/pending";
-import { publishBuild } from "../../scripts/publish/publish";
+import { LastPublished, publishBuild } from "../../scripts/publish/publish";
 import { readStoredBuild } from "../../scripts/publish/stored-manifest";
 import { SearchEngine } from "../../worker/search/engine";
 import { PieceCache, PieceLoader } from "../../worker/search/pieces";
@@ -22,7 +22,58 @@ class RecordingKv extends MemoryKv {
   }
 }
 
+/** Records the keys read, too. */
+class ReadingKv extends RecordingKv {
+  read: string[] = [];
+  override async get(key: string) {
+    this.read.push(key);
+    return super.get(key);
+  }
+}
+
 describe("publishBuild", () => {
+  it("with LastPublished (npm run dev), writes what a fresh publish writes without reading the live build back, until another publisher moves the channel", async () => {
+    const site = await tempSite();
+    try {
+      const edit = (text: string) =>
+        site.write(
+          "docs/build/tools.mdx",
+          `---\ntitle: Tools\ndescription: The tools page of the build sidebar.\nsidebar_position: 1\n---\n\n# Tools\n\n${text}\n`,
+        );
+      const first = await buildSite({ root: site.root });
+      await edit("Install the new tools.");
+      const second = await buildSite({ root: site.root });
+      // The same two publishes into two stores: one remembering, one reading the live build back each time.
+      const remembering = new ReadingKv();
+      const fresh = new ReadingKv();
+      const last = new LastPublished();
+      await publishBuild(remembering, first, "production", last);
+      await publishBuild(fresh, first, "production");
+      remembering.read = [];
+      remembering.written = [];
+      fresh.written = [];
+      await publishBuild(remembering, second, "production", last);
+      await publishBuild(fresh, second, "production");
+      expect(remembering.written).toEqual(fresh.written);
+      expect(remembering.written).toContain(kvKeys.blob(second.manifest.blobs.pages["/build/tools"]!));
+      expect(remembering.read).not.toContain(kvKeys.manifest(first.buildId));
+      expect(remembering.read).not.toContain(kvKeys.searchIndex(first.buildId));
+
+      // Another process publishes the first build again: the channel moved, so the live build is read back.
+      await publishBuild(remembering, first, "production");
+      await edit("Install the newest tools.");
+      const third = await buildSite({ root: site.root });
+      remembering.read = [];
+      remembering.written = [];
+      await publishBuild(remembering, third, "production", last);
+      expect(remembering.read).toContain(kvKeys.manifest(first.buildId));
+      for (const digest of Object.values(third.manifest.blobs.pages))
+        expect(await remembering.get(kvKeys.blob(digest)), digest).not.toBeNull();
+    } finally {
+      await site.remove();
+    }
+  });
+
   it("writes a one-page change as one new page record, and both builds stay whole", async () => {
     const site = await tempSite();
     try {
