@@ -32,7 +32,7 @@ import { loadNetworks, NetworkTableError } from "./networks";
 import { cachedPass, treeKey, type KeptPage, type PageJob, type PassResult } from "./page-pass";
 import { buildPool, type BuildPool } from "./page-pool";
 import { PageRecords } from "./page-records";
-import { PageTextMap, textOf } from "./page-texts";
+import { PageTextMap, storedTextOf, textOf } from "./page-texts";
 import { buildSidebar, indexPagesByDir, type Sidebars } from "./sidebars";
 
 export { BuildCache } from "./cache";
@@ -72,8 +72,8 @@ export interface SiteBuild {
   /** Search records (DocSearch shape, what Algolia gets) and the embedded index over them (what KV gets). */
   search: { records: SearchRecord[]; index: SearchIndexBuild };
   warnings: string[];
-  /** Node API reference: the API description as downloadable files (served at their `path`). */
-  files: GeneratedFile[];
+  /** Files served at their `path`: the API description, the files for machines, the Markdown twins. */
+  files: DerivedFile[];
   /** Printed like warnings but never fail the strict build: things resolved by design. */
   notices: string[];
   /** Pages compiled, pages finished (compiled or not), and pages taken whole from a cache. */
@@ -326,6 +326,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     route: p.route,
     source: sources.get(p.route),
     body: () => textOf(p, "markdown"),
+    stored: () => storedTextOf(p, "markdown"),
     digest: p.markdownDigest,
     bytes: p.markdownBytes,
   }));

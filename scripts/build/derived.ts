@@ -10,6 +10,7 @@ import type { Manifest } from "../../client/contracts/page";
 import { markdownPathOf } from "../../client/contracts/markdown-path";
 import { llmsFiles } from "./llms";
 import { LLMS_FULL_LIMITS, llmsFullFiles, type LlmsFullMemo, type TwinOfRoute } from "./llms-full";
+import type { StoredText } from "./page-texts";
 import { sitemapFiles } from "./sitemap";
 import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
 
@@ -19,6 +20,8 @@ export interface DerivedFile {
   /** Markdown twins and llms-full parts are read when asked for (see TwinOfRoute); their digest is known. */
   body: string;
   digest?: string;
+  /** Where the build cache keeps the body, if it does (Markdown twins): writeBuild links that file. */
+  stored?: () => StoredText | null;
 }
 
 const run = promisify(execFile);
@@ -88,6 +91,7 @@ export async function derivedFiles(
       get body() {
         return t.body();
       },
+      stored: t.stored,
     })),
   ];
 }

@@ -32,6 +32,11 @@ function fileOf(dir: string, key: string): string {
 export class DiskCache {
   constructor(readonly dir: string) {}
 
+  /** The file an entry is stored in (whether or not it is there). */
+  fileOf(key: string): string {
+    return fileOf(this.dir, key);
+  }
+
   /** The value stored under `key`, or undefined. A hit marks the entry used (for the sweep). */
   get(key: string): string | undefined {
     const file = fileOf(this.dir, key);

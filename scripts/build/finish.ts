@@ -143,9 +143,10 @@ export function finishKey(treeKey: string, page: PageInfo, summary: PageSummary,
 /** A page as the build keeps it: the stored record's value, and what else the site needs of the page. */
 export interface FinishedPage {
   route: string;
-  /** The page record as stored (JSON), and its digest. */
+  /** The page record as stored (JSON), its digest and UTF-8 bytes. */
   value: string;
   digest: string;
+  valueBytes: number;
   markdown: string;
   /** The twin's digest (blobDigest) and UTF-8 bytes, known without reading it again. */
   markdownDigest: string;
@@ -181,6 +182,7 @@ export async function finishPage(
       route: page.route,
       value,
       digest: blobDigest(value),
+      valueBytes: Buffer.byteLength(value),
       markdown,
       markdownDigest: blobDigest(markdown),
       markdownBytes: Buffer.byteLength(markdown),
