@@ -152,8 +152,8 @@ export function cachedPass(
 
 /** Caches by folder, one per thread. */
 const caches = new Map<string, DiskCache>();
-export const cacheAt = <D extends string | null>(dir: D): D extends string ? DiskCache : null =>
-  (dir === null ? null : (caches.get(dir) ?? caches.set(dir, new DiskCache(dir)).get(dir)!)) as never;
+export const diskCacheAt = (dir: string): DiskCache => caches.get(dir) ?? caches.set(dir, new DiskCache(dir)).get(dir)!;
+const cacheAt = (dir: string | null) => (dir === null ? null : diskCacheAt(dir));
 
 export async function runPagePass(job: PageJob, prepared: Prepared, cacheDir: string | null): Promise<PassResult> {
   const cache = cacheAt(cacheDir);

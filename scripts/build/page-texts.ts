@@ -5,7 +5,7 @@
  */
 import { blobDigest } from "./blobs";
 import { LazyMap } from "./lazy-map";
-import { cacheAt, textKey, type KeptPage } from "./page-pass";
+import { diskCacheAt, textKey, type KeptPage } from "./page-pass";
 
 /**
  * A page's stored value or twin. A text read from the cache is checked against the digest taken
@@ -14,7 +14,7 @@ import { cacheAt, textKey, type KeptPage } from "./page-pass";
 export function textOf(page: KeptPage, which: "value" | "markdown"): string {
   const texts = page.texts;
   if (!("dir" in texts)) return texts[which];
-  const text = cacheAt(texts.dir).get(textKey(texts.key, which));
+  const text = diskCacheAt(texts.dir).get(textKey(texts.key, which));
   if (text === undefined || blobDigest(text) !== (which === "value" ? page.digest : page.markdownDigest))
     throw new Error(
       `the build cache in ${texts.dir} lost or damaged the ${which === "value" ? "page record" : "Markdown twin"} of ${page.route}; delete that folder and build again`,
@@ -33,7 +33,7 @@ export function storedTextOf(page: KeptPage, which: "value" | "markdown"): Store
   const texts = page.texts;
   if (!("dir" in texts)) return null;
   return {
-    file: cacheAt(texts.dir).fileOf(textKey(texts.key, which)),
+    file: diskCacheAt(texts.dir).fileOf(textKey(texts.key, which)),
     bytes: which === "value" ? page.valueBytes : page.markdownBytes,
   };
 }
