@@ -56,6 +56,12 @@ export interface BuildOptions {
    * build id differs from that of the same content with a fresh index.
    */
   staleSearch?: SiteBuild["search"];
+  /**
+   * Files (relative to `root`, forward slashes) changed since the last build made with this `cache`,
+   * as npm run dev's watcher saw them. When each is a page that build read, the other pages are
+   * taken as it read them, without walking or stat-ing the docs folder; anything else reads it all.
+   */
+  changed?: string[];
   /** Called as each part of the build ends (see SiteBuild.phases), with its milliseconds. */
   onPhase?: (name: keyof SiteBuild["phases"], ms: number) => void;
 }
@@ -96,6 +102,12 @@ export function defaultCacheDir(): string {
 
 class BuildFailed extends Error {}
 
+/** `changed` relative to content/docs; undefined (walk it all) when a file is elsewhere. */
+function underDocs(changed: string[]): string[] | undefined {
+  const prefix = "content/docs/";
+  return changed.every((f) => f.startsWith(prefix)) ? changed.map((f) => f.slice(prefix.length)) : undefined;
+}
+
 export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const pool = buildPool();
   try {
@@ -125,7 +137,12 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   const contentDir = path.join(options.root, "content");
   const config = await loadSiteConfig(path.join(contentDir, "site.yaml"));
   const synonyms = await loadSynonyms(options.root);
-  const { docs, folders } = await discover(path.join(contentDir, "docs"), config, options.cache?.docs);
+  const { docs, folders } = await discover(
+    path.join(contentDir, "docs"),
+    config,
+    options.cache,
+    options.cache && options.changed && underDocs(options.changed),
+  );
   phase("read");
 
   const byRoute = new Map<string, DocSource>();

@@ -6,7 +6,7 @@
  * are dropped after it, so a long session does not grow the cache. (The persistent cache on disk,
  * disk-cache.ts, is what makes a build in a fresh process fast.)
  */
-import type { DocSource } from "./discover";
+import type { DocSource, LastWalk } from "./discover";
 import type { PageSummary } from "./finish";
 import type { KeptPage } from "./page-pass";
 import type { LlmsEntry } from "./llms-full";
@@ -49,6 +49,8 @@ export class Memo<V, K = string> {
 export class BuildCache {
   /** A page read and checked (frontmatter, route, title), by file and section, with the file's stat and text when read. */
   readonly docs = new Memo<{ stat: string; source: string; doc: DocSource }>();
+  /** The last build's walk of the docs folder (see discover's `changed`). */
+  walk: LastWalk | undefined;
   /** The SHA-256 digest (blobDigest) of a stored value, by the value. */
   readonly digests = new Memo<string>();
   /** The key of a page's compiled tree, by the page as read (`docs` gives the same object for the same text). */

@@ -70,7 +70,80 @@ export interface DocMemo {
   set(key: string, entry: { stat: string; source: string; doc: DocSource }): void;
 }
 
+/** What a walk found, kept (BuildCache.walk) so that a save of pages it found needs no walk. */
+export interface LastWalk {
+  /** The docs folder and the configuration the walk's routes and sidebars depend on. */
+  key: string;
+  docs: DocSource[];
+  folders: FolderMeta[];
+}
+
+export interface DiscoverMemo {
+  docs: DocMemo;
+  walk: LastWalk | undefined;
+}
+
+/**
+ * Every page and folder of the docs folder. With a memo that holds the last walk and `changed` (paths
+ * relative to the docs folder of every file changed since, as a watcher saw them): when each is a
+ * page that walk found and still a file, only those are read again and the walk's other pages are
+ * taken as they were; anything else (a new, removed or moved file, a folder, a _category_.json, an
+ * unknown list) walks the whole folder. A walk that fails is not kept, so the next one is whole.
+ */
 export async function discover(
+  docsDir: string,
+  config: SiteConfig,
+  memo?: DiscoverMemo,
+  changed?: string[],
+): Promise<{ docs: DocSource[]; folders: FolderMeta[] }> {
+  const key = `${docsDir}\0${config.trailingSlash}\0${JSON.stringify(config.sections)}`;
+  const last = memo?.walk;
+  if (memo) memo.walk = undefined;
+  const found =
+    (last?.key === key && changed && (await rereadChanged(docsDir, config, memo!.docs, last, changed))) ||
+    (await walkAll(docsDir, config, memo?.docs));
+  if (memo) memo.walk = { key, docs: [...found.docs], folders: found.folders };
+  return found;
+}
+
+/** The last walk with the `changed` pages read again; null when a change is not one of its pages. */
+async function rereadChanged(
+  docsDir: string,
+  config: SiteConfig,
+  memo: DocMemo,
+  last: LastWalk,
+  changed: string[],
+): Promise<{ docs: DocSource[]; folders: FolderMeta[] } | null> {
+  const known = new Set(last.docs.map((d) => d.file));
+  const again = new Set(changed);
+  for (const rel of again) if (!known.has(rel) || !isFile(path.join(docsDir, rel))) return null;
+  const errors: string[] = [];
+  const docs: DocSource[] = [];
+  for (const doc of last.docs) {
+    if (again.has(doc.file)) {
+      const read = await readDoc(docsDir, doc.file, doc.dir, doc.sidebar, config, errors, memo);
+      if (read) docs.push(read);
+    } else {
+      // Marks the page as used by this build, so the memo keeps it.
+      docs.push(memo.get(docKey(doc.file, doc.sidebar, config))?.doc ?? doc);
+    }
+  }
+  if (errors.length) throw new ContentError(errors.join("\n"));
+  return { docs, folders: last.folders };
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const docKey = (rel: string, sidebar: SidebarId | null, config: SiteConfig) =>
+  `${rel}\0${sidebar}\0${config.trailingSlash}`;
+
+async function walkAll(
   docsDir: string,
   config: SiteConfig,
   memo?: DocMemo,
@@ -126,7 +199,7 @@ async function readDoc(
 ): Promise<DocSource | null> {
   const where = `content/docs/${rel}`;
   const file = path.join(docsDir, rel);
-  const key = `${rel}\0${sidebar}\0${config.trailingSlash}`;
+  const key = docKey(rel, sidebar, config);
   const known = memo?.get(key);
   let stat = "";
   if (memo) {

@@ -1,9 +1,10 @@
 /**
  * The dev session on a copy of the fixture site: each kind of source an author edits (site.yaml,
  * _category_.json, an image, openapi/node.yaml) is picked up on save and reaches the open tabs as
- * the right change; a broken config key comes back located.
+ * the right change; a broken config key comes back located; a save of one page (which reads only
+ * the pages the watcher names) still sees another page's error and pages added or removed beside it.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryKv } from "../../test/helpers/memory-kv";
@@ -112,5 +113,41 @@ describe("DevSession", () => {
 
     await save(() => writeFile(yaml, config));
     expect(session.hello("").map((e) => e.event)).toEqual(["build"]);
+  });
+
+  it("keeps a broken page's error through another page's save, and sees pages added and removed beside a save", async () => {
+    const tools = path.join(site.root, "content/docs/build/tools.mdx");
+    const good = await readFile(tools, "utf8");
+    const alpha = path.join(site.root, "content/docs/learn/Basics/alpha.mdx");
+    const alphaText = await readFile(alpha, "utf8");
+    const failedFiles = (sent: DevEvent[]) =>
+      (sent.find((e) => e.event === "failed")?.data as { errors: Problem[] } | undefined)?.errors.map((p) => p.file);
+
+    const broken = await save(() => writeFile(tools, good.replace("sidebar_position:", "sidebar_positon:")));
+    expect(failedFiles(broken)).toEqual(["content/docs/build/tools.mdx"]);
+    const other = await save(() => writeFile(alpha, `${alphaText}\nOne more line about alpha.\n`));
+    expect(failedFiles(other)).toEqual(["content/docs/build/tools.mdx"]);
+    const fixed = await save(() => writeFile(tools, good));
+
+    expect(failedFiles(fixed)).toBeUndefined();
+    expect(firstChanges(fixed).changed).toContain("/learn/Basics/alpha");
+
+    const notes = path.join(site.root, "content/docs/build/extra/notes.mdx");
+    const added = await save(async () => {
+      await mkdir(path.dirname(notes));
+      await writeFile(
+        notes,
+        "---\ntitle: Extra notes\ndescription: Notes added in a new folder.\n---\n\nNotes written beside another save.\n",
+      );
+      await writeFile(alpha, alphaText);
+    });
+    expect(firstChanges(added).added).toEqual(["/build/extra/notes"]);
+    expect(firstChanges(added).changed).toContain("/learn/Basics/alpha");
+
+    const removed = await save(async () => {
+      await rm(path.dirname(notes), { recursive: true });
+      await writeFile(alpha, `${alphaText}\nAlpha again.\n`);
+    });
+    expect(firstChanges(removed).removed).toEqual(["/build/extra/notes"]);
   });
 });

@@ -43,6 +43,8 @@ export class DevSession {
   private readonly touched = new Set<string>();
   /** Files saved since the last build started. */
   private readonly unbuilt = new Set<string>();
+  /** Every path the watcher saw change since the last build started: what the next build reads again. */
+  private readonly changed = new Set<string>();
   private readonly log: (line: string) => void;
   private queue: Promise<void> = Promise.resolve();
   private generation = 0;
@@ -95,7 +97,7 @@ export class DevSession {
         const files = [...pending].sort();
         pending.clear();
         const named = files.filter((f) => this.isSaved(f));
-        void this.save(named.length ? named : files);
+        void this.save(named.length ? named : files, files);
       }, 25);
     };
     const root = this.options.siteRoot;
@@ -112,29 +114,35 @@ export class DevSession {
     };
   }
 
-  /** One save (a few files written together): page first, then the search index catches up. */
-  save(files: string[]): Promise<void> {
+  /**
+   * One save (a few files written together): page first, then the search index catches up. `files`
+   * are what the terminal names; `changed` is every path the watcher saw (folders included).
+   */
+  save(files: string[], changed: string[] = files): Promise<void> {
     const mine = ++this.generation;
     files.forEach((f) => {
       this.touched.add(f);
       this.unbuilt.add(f);
     });
+    changed.forEach((f) => this.changed.add(f));
     this.queue = this.queue.then(async () => {
       // A newer save is queued: it builds this one's files too.
       if (mine !== this.generation) return;
       const what = [...this.unbuilt].sort().join(", ") || "content";
       this.unbuilt.clear();
+      const changed = [...this.changed];
+      this.changed.clear();
       const started = performance.now();
-      const quick = await this.build(this.lastSearch ? "quick" : "full", `${clock()} saved ${what}`);
+      const quick = await this.build(this.lastSearch ? "quick" : "full", `${clock()} saved ${what}`, changed);
       if (!quick) return;
       const visible = ms(started);
       let tail = "";
       let changes = quick.changes;
       if (quick.step === "quick" && mine === this.generation) {
         const indexed = performance.now();
-        const search = await this.build("search", `${clock()} ${what}: search index`);
+        // The quick build's pages with a fresh index: nothing to read again (a file saved since is the next save's).
+        const search = await this.build("search", `${clock()} ${what}: search index`, []);
         if (search) tail = ` (search index ${ms(indexed)} ms more)`;
-        // A file saved while the index was built is in that build already.
         if (search) changes = mergeChanges(changes, search.changes);
       }
       this.log(`${clock()} saved ${what}: ${describeChanges(changes)} in ${visible} ms${tail}`);
@@ -145,11 +153,14 @@ export class DevSession {
 
   /**
    * Builds and publishes, then tells the tabs. "quick" reuses the last search index so the page is
-   * served sooner; "search" is the rebuild with a fresh index that follows it. Returns null on failure.
+   * served sooner; "search" is the rebuild with a fresh index that follows it. `changed` is every
+   * file saved since the last build (see BuildOptions.changed); without it, the build reads the whole
+   * site. Returns null on failure.
    */
   private async build(
     step: "full" | "quick" | "search",
     label: string,
+    changed?: string[],
   ): Promise<{
     build: SiteBuild;
     step: typeof step;
@@ -166,6 +177,7 @@ export class DevSession {
         cache: this.cache,
         cacheDir: defaultCacheDir(),
         staleSearch: step === "quick" ? this.lastSearch : undefined,
+        changed,
       });
       keysWritten = (await publishBuild(this.options.kv, build, "production", this.published)).keysWritten;
     } catch (e) {

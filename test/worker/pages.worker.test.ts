@@ -217,6 +217,10 @@ describe("failures", () => {
     expect(res.status).toBe(500);
     expect(await res.text()).toContain("This page crashed.");
     await seedFixture();
+    // The isolate keeps page records it read, but not one that was corrupt: the repaired page renders.
+    const repaired = await get("/learn/Basics/zeta");
+    expect(repaired.status).toBe(200);
+    expect(await repaired.text()).toContain("Zeta");
   });
 
   it("shows the crash page with 503 when the channel points at nothing", async () => {

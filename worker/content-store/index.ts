@@ -36,6 +36,11 @@ function read<T>(pending: Promise<T>, what: string): Promise<T> {
 
 /** Manifest roots (a few kilobytes) of the last few builds: around a publish, two are served at once. */
 const manifestRoots = new PromiseMemo<ManifestRoot>(4);
+/**
+ * Page records, parsed: content-addressed (so shared by builds and never stale), 22 KB for a median
+ * page and 120 KB at most today; an isolate re-renders the pages it serves most without reading them again.
+ */
+const pageRecords = new PromiseMemo<PageRecord>(32);
 /** Search roots are small (the pieces they list live in the search piece cache): keep a few builds'. */
 const searchIndexes = new PromiseMemo<SearchEngine>(4);
 
@@ -114,12 +119,16 @@ export class ContentStore {
   /** The page record of a route of the manifest's build. */
   async page(manifest: BuildManifest, route: string): Promise<PageRecord> {
     const entry = await manifest.route(route);
-    const record = entry ? await this.blob<PageRecord>(entry.page, "reading a page") : null;
-    if (record === null)
-      throw new ContentCorrupt(`build ${manifest.buildId} lists ${route} but has no page record for it`);
-    if (typeof record !== "object" || !Array.isArray(record.tree) || typeof record.title !== "string")
-      throw new ContentCorrupt(`the page record of ${route} in build ${manifest.buildId} is corrupt`);
-    return record;
+    const missing = () => new ContentCorrupt(`build ${manifest.buildId} lists ${route} but has no page record for it`);
+    if (!entry) throw missing();
+    // A record that is missing or corrupt is not kept: the read is tried again next time.
+    return pageRecords.get(entry.page, async () => {
+      const record = await this.blob<PageRecord>(entry.page, "reading a page");
+      if (record === null) throw missing();
+      if (typeof record !== "object" || !Array.isArray(record.tree) || typeof record.title !== "string")
+        throw new ContentCorrupt(`the page record of ${route} in build ${manifest.buildId} is corrupt`);
+      return record;
+    });
   }
 
   /** A derived file of the manifest's build (sitemap.xml, a Markdown twin, the API document), or null. */

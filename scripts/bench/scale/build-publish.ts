@@ -58,6 +58,8 @@ async function build(how: {
   write: boolean;
   /** False for the first build, made as `npm run build:content` makes it: without npm run dev's in-memory cache. */
   inMemory?: boolean;
+  /** What npm run dev's watcher hands its builds: the files saved since the last build (BuildOptions.changed). */
+  changed?: string[];
 }): Promise<{ build: SiteBuild; ms: number }> {
   const started = performance.now();
   const result = await buildSite({
@@ -66,6 +68,7 @@ async function build(how: {
     cache: how.inMemory === false ? undefined : cache,
     cacheDir,
     staleSearch: how.staleSearch,
+    changed: how.changed,
   });
   if (how.write) await writeBuild(result, path.join(siteDir!, "dist/content"));
   return { build: result, ms: performance.now() - started };
@@ -75,6 +78,7 @@ async function build(how: {
 async function step(how: {
   staleSearch?: SiteBuild["search"];
   write: boolean;
+  changed?: string[];
 }): Promise<{ build: SiteBuild; figures: StepFigures }> {
   const rebuilt = await build(how);
   // The author's loop publishes as npm run dev does; a release is a fresh `npm run publish`, which knows nothing of earlier publishes.
@@ -138,8 +142,10 @@ process.on("message", (message: { prime?: boolean; edit?: string; release?: stri
       send({ step: "primed", ms: primed.ms });
     } else if (message.edit) {
       await appendFile(editedFile, `\n\nScale benchmark edit ${message.edit}.\n`);
-      await report("edited", () => step({ staleSearch: searched, write: false }));
-      const fresh = await report("searched", () => step({ write: false }));
+      // As npm run dev's session builds a save: the saved file, then the search index with nothing new.
+      const saved = path.relative(siteDir!, editedFile!).split(path.sep).join("/");
+      await report("edited", () => step({ staleSearch: searched, write: false, changed: [saved] }));
+      const fresh = await report("searched", () => step({ write: false, changed: [] }));
       if (fresh) searched = fresh.search;
     } else if (message.release) {
       await appendFile(editedFile, `\n\nScale benchmark release ${message.release}.\n`);
