@@ -6,6 +6,7 @@
  * base) is the docs' MCP server (worker/mcp).
  */
 import { Hono } from "hono";
+import { LinearRouter } from "hono/router/linear-router";
 import { MCP_PATH } from "../client/contracts/mcp";
 import { mountAtBase } from "./base-url";
 import { drainBody } from "./drain-body";
@@ -23,8 +24,14 @@ import { buildRedirects } from "./routes/redirects";
 import { searchPage } from "./routes/search-page";
 import { searchApi } from "./search";
 
+/*
+ * Both apps match with Hono's LinearRouter: the default router compiles every route into one regular
+ * expression on an isolate's first request (about 7 ms of workerd CPU on a cold isolate's first page,
+ * median of 16 cold starts at 70 pages), and with this few routes a linear match costs no more after.
+ */
+
 /** The site as it is at the root: worker/base-url.ts hands it every request, its base URL stripped. */
-export const site = new Hono<AppEnv>();
+export const site = new Hono<AppEnv>({ router: new LinearRouter() });
 
 site.onError(onError);
 site.use(contentStore);
@@ -34,7 +41,7 @@ site.route("/", searchApi);
 site.on(["GET", "HEAD"], "*", cleanUrl, pageCache, liveBuild, buildRedirects, searchPage, machineFiles, docPage);
 site.all("*", (c) => c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" }));
 
-export const app = new Hono<AppEnv>();
+export const app = new Hono<AppEnv>({ router: new LinearRouter() });
 
 app.onError(onError);
 app.use(drainBody, securityHeaders, contentStore);
