@@ -1,4 +1,7 @@
-/** npm run bench:scale: the synthetic site generator, and the check of its report against the budgets. */
+/**
+ * npm run bench:scale: the synthetic site generator, the check of its report against the budgets,
+ * and the calibration of what the local simulators cost workerd.
+ */
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +10,7 @@ import { buildSite } from "../../scripts/build/build";
 import { loadBudgets } from "../../scripts/bench/budgets";
 import { copySiteInputs, generateScaledSite } from "../../scripts/bench/scale/generate";
 import { finishScaleReport, type ScaleReport } from "../../scripts/bench/scale/report";
+import { measureSimulatorCost } from "../../scripts/bench/scale/simulator-cost";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const temps: string[] = [];
@@ -173,5 +177,15 @@ describe("the scale report's budget check", () => {
     expect(md).toContain(`- **missed**: build failed: ${died}`);
     expect(md).toContain("Cold content build: **failed** after 120.0 s");
     expect(md).toContain("- **missed**: publish failed: not run (the build failed)");
+  });
+});
+
+describe("the local simulators' cost", () => {
+  it("finds a KV read and a cache lookup costing workerd CPU beyond a request that reads nothing", async () => {
+    const cost = await measureSimulatorCost();
+    expect(cost.requestMs).toBeGreaterThan(0);
+    expect(cost.kvReadMs).toBeGreaterThan(0);
+    expect(cost.kvReadLargeMs).toBeGreaterThan(0);
+    expect(cost.cacheMatchMs).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Budgets, ScaleBudget } from "../budgets";
 import type { SiteBuild } from "../../build/build";
 import type { StepFigures } from "./build-publish";
+import type { SimulatorCost } from "./simulator-cost";
 import type { KvWrites } from "./kv-writes";
 
 export interface RequestFigures {
@@ -70,6 +71,8 @@ export interface ScaleReport {
     uncachedPage: RequestFigures;
     /** /robots.txt: what any request costs the process here (HTTP, the channel pointer's KV read through the local KV simulator). */
     floor?: RequestFigures;
+    /** What the local simulators cost workerd per operation (scale/simulator-cost.ts). */
+    simulator?: SimulatorCost;
     html: { route: string; bytes: number; realSiteBytes: number | null };
   };
   /**
@@ -230,6 +233,12 @@ export function renderScaleMarkdown(r: ScaleReport): string {
       requestRow("page (DISABLE_PAGE_CACHE)", s.uncachedPage),
       ...(s.floor ? [requestRow("/robots.txt (the floor)", s.floor)] : []),
       "",
+      ...(s.simulator
+        ? [
+            `What the local simulators cost workerd, measured with a calibration worker in its own workerd (scripts/bench/scale/simulator-cost.ts): a request that reads nothing ${s.simulator.requestMs} ms; each KV read ${s.simulator.kvReadMs} ms more (1 KiB; ${s.simulator.kvReadLargeMs} ms for 64 KiB); each Cache API lookup ${s.simulator.cacheMatchMs} ms more. Every figure above includes them: a page read from the page cache makes one lookup and one KV read (the channel pointer); an uncached page one KV read (and its page record the first time); a search one KV read plus one per piece its query has not read before in this isolate.`,
+            "",
+          ]
+        : []),
       `HTML of ${s.html.route}: ${s.html.bytes} B${s.html.realSiteBytes ? ` (${(s.html.bytes / s.html.realSiteBytes).toFixed(2)}× the ${s.html.realSiteBytes} B of the 70-page site)` : " (no 70-page figure: run --pages 70 first)"}.`,
       "",
     );

@@ -22,6 +22,7 @@ import type { CachedBuildMessage } from "./cached-build";
 import { copySiteInputs, generateScaledSite } from "./generate";
 import { finishScaleReport, type ScaleReport } from "./report";
 import { coldRequest, requestRun, untilServed } from "./requests";
+import { measureSimulatorCost } from "./simulator-cost";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const BUILD_TIMEOUT_MS = 45 * 60_000;
@@ -157,6 +158,8 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
     );
     const uncachedPage = await requestRun(Array(40).fill(`${uncached.origin}${PAGE}`), uncached.workerd);
     const floor = await requestRun(Array(40).fill(`${o}/robots.txt`), cached.workerd);
+    step("the local simulators' own cost (a calibration worker)");
+    const simulator = await measureSimulatorCost();
     let realSiteBytes: number | null = null;
     if (requestedPages === 70) realSiteBytes = Buffer.byteLength(coldPage.body);
     else {
@@ -171,6 +174,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       warmSearch,
       uncachedPage,
       floor,
+      simulator,
       html: { route: PAGE, bytes: Buffer.byteLength(coldPage.body), realSiteBytes },
     };
     return cached;
