@@ -30,7 +30,7 @@ import type { ContentAsset } from "./images";
 import { checkAnchors } from "./links";
 import { loadNetworks, NetworkTableError } from "./networks";
 import { cachedPass, treeKey, type KeptPage, type PageJob, type PassResult } from "./page-pass";
-import { buildPool, type BuildPool } from "./page-pool";
+import { buildPool, poolSize, runHere, type BuildPool } from "./page-pool";
 import { PageRecords } from "./page-records";
 import { PageTextMap, storedTextOf, textOf } from "./page-texts";
 import { buildSidebar, indexPagesByDir, type Sidebars } from "./sidebars";
@@ -255,6 +255,10 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   });
   const todo = jobs.filter((_, i) => !kept[i]);
   const results = await pool.run(todo, { site, cacheDir: options.cacheDir ?? null });
+  if (options.cache) {
+    const compiledHere = poolSize(todo.length) === 0 && results.some((r) => "compiled" in r && r.compiled);
+    noteWarmth(options.cache, compiledHere, jobs, site);
+  }
   // The threads' memory goes now, not after indexing.
   await pool.close();
   const errors: string[] = [];
@@ -388,6 +392,21 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     notices: api.notices,
     work,
     phases,
+  };
+}
+
+/** Sets or clears BuildCache.warmUp after a build's pages (`compiledHere`: one of them was compiled in this thread). */
+function noteWarmth(cache: BuildCache, compiledHere: boolean, jobs: PageJob[], site: SiteContext): void {
+  cache.compiledHere ||= compiledHere;
+  cache.warmUp = undefined;
+  const sample = jobs.find((j) => j.compile);
+  if (cache.compiledHere || !sample) return;
+  // A copy: the build drops its jobs' sources once the pages are done.
+  const job: PageJob = { ...sample, compile: { ...sample.compile! } };
+  cache.warmUp = async () => {
+    cache.warmUp = undefined;
+    await runHere(job, { site, cacheDir: null });
+    cache.compiledHere = true;
   };
 }
 

@@ -61,6 +61,15 @@ export class BuildCache {
   readonly pages = new Memo<RememberedPage>();
   /** The search index's tokens of a text (titles and headings repeat across records and builds). */
   readonly searchTokens = new Memo<string[]>();
+  /**
+   * Set by a build after which no page has been compiled in this thread yet (every page came from
+   * the caches, or went to threads): compiles and finishes one page here, its output dropped, so that
+   * the first save's page does not create Shiki's highlighter and run the compiler's code cold (about
+   * half a second of the first save, at any size). npm run dev calls it once its first build is served.
+   */
+  warmUp: (() => Promise<void>) | undefined;
+  /** A page has been compiled in this thread (by a build or by warmUp). */
+  compiledHere = false;
   /** llms-full.txt's pages and parts (scripts/build/llms-full.ts). */
   readonly llms = {
     entries: new Memo<LlmsEntry>(),

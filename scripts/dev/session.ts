@@ -82,6 +82,8 @@ export class DevSession {
     this.log(
       `startup: published build ${built.build.buildId} (${built.build.pages.size} pages, ${built.keysWritten} keys written) in ${ms(started)} ms`,
     );
+    // Best effort: a page that fails here fails the same way when saved, and is reported then.
+    await this.cache.warmUp?.().catch(() => {});
   }
 
   /** Watches the site's sources; returns a function that stops watching. */

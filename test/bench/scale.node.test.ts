@@ -10,6 +10,7 @@ import { buildSite } from "../../scripts/build/build";
 import { loadBudgets } from "../../scripts/bench/budgets";
 import { copySiteInputs, generateScaledSite } from "../../scripts/bench/scale/generate";
 import { finishScaleReport, type ScaleReport } from "../../scripts/bench/scale/report";
+import { DEV_NODE_FLAGS } from "../../scripts/bench/scale/dev-flags";
 import { measureSimulatorCost } from "../../scripts/bench/scale/simulator-cost";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -187,5 +188,12 @@ describe("the local simulators' cost", () => {
     expect(cost.kvReadMs).toBeGreaterThan(0);
     expect(cost.kvReadLargeMs).toBeGreaterThan(0);
     expect(cost.cacheMatchMs).toBeGreaterThan(0);
+  });
+});
+
+describe("the bench's npm run dev", () => {
+  it("runs with the Node flags package.json's dev script gives npm run dev", async () => {
+    const pkg = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: { dev: string } };
+    expect(pkg.scripts.dev).toContain(`tsx ${DEV_NODE_FLAGS.join(" ")} scripts/start.ts --watch`);
   });
 });

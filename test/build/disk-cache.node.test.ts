@@ -1,13 +1,14 @@
 /**
  * The persistent build cache: a build in a fresh process (no memory cache) with the cache of an
  * earlier one compiles and finishes only what changed, and gives exactly the build that no cache
- * gives; a damaged entry is rebuilt, and old entries are swept.
+ * gives; a damaged entry is rebuilt, and old entries are swept. npm run dev started on a full
+ * cache compiles one page once (BuildCache.warmUp), so that its first save does not run cold.
  */
 import { mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { buildSite, type SiteBuild } from "../../scripts/build/build";
+import { buildSite, BuildCache, type SiteBuild } from "../../scripts/build/build";
 import { DiskCache, MAX_AGE_DAYS } from "../../scripts/build/disk-cache";
 import { tempSite } from "../helpers/temp-site";
 
@@ -101,6 +102,35 @@ describe("the persistent build cache", () => {
       await site.remove();
     }
   });
+
+  it(
+    "leaves npm run dev one page to compile when every page came from the cache, and only then",
+    { timeout: 60_000 },
+    async () => {
+      const site = await tempSite();
+      const cacheDir = await mkdtemp(path.join(tmpdir(), "build-cache-"));
+      try {
+        const filled = new BuildCache();
+        await buildSite({ root: site.root, cacheDir, cache: filled });
+        // This thread compiled the pages: nothing to warm.
+        expect(filled.warmUp).toBeUndefined();
+
+        const dev = new BuildCache();
+        const first = await buildSite({ root: site.root, cacheDir, cache: dev });
+        expect(first.work.compiled).toBe(0);
+        expect(dev.warmUp).toBeTypeOf("function");
+        await dev.warmUp!();
+        expect(dev.compiledHere).toBe(true);
+        // The warm-up wrote nothing: the cache still gives the same build.
+        expect(output(await buildSite({ root: site.root, cacheDir }))).toEqual(output(first));
+        await buildSite({ root: site.root, cacheDir, cache: dev });
+        expect(dev.warmUp).toBeUndefined();
+      } finally {
+        await site.remove();
+        await rm(cacheDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("sweeps entries unused for two weeks, at most once a day", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "build-cache-"));

@@ -9,10 +9,12 @@
  * and does what a release does: a full build, written to dist/content, published once ("released").
  *
  * Every build uses the persistent build cache in <cache dir>, empty at the start. The first build is
- * made as `npm run build:content` makes it; the author's loop then starts as `npm run dev` does, with
- * an untimed build that fills its in-memory cache (BuildCache) from the build cache.
+ * made as `npm run build:content` makes it. With --dev, the process is `npm run dev` instead (started
+ * with its Node flags, DEV_NODE_FLAGS): it starts as the dev session does, with a build that fills
+ * its in-memory cache (BuildCache) from the build cache, warms the page compiler and publishes
+ * ("primed", untimed by the budgets), then handles "edit" and "release".
  *
- * Usage (by scale/run.ts only): tsx build-publish.ts <site dir> <kv dir> <edited file> <cache dir>
+ * Usage (by scale/run.ts only): tsx build-publish.ts <site dir> <kv dir> <edited file> <cache dir> [--dev]
  */
 import { appendFile } from "node:fs/promises";
 import path from "node:path";
@@ -42,7 +44,7 @@ export interface StepFigures {
   error?: string;
 }
 
-const [siteDir, kvDir, editedFile, cacheDir] = process.argv.slice(2);
+const [siteDir, kvDir, editedFile, cacheDir, mode] = process.argv.slice(2);
 if (!siteDir || !kvDir || !editedFile || !cacheDir || !process.send) {
   console.error("build-publish.ts is started by npm run bench:scale");
   process.exit(2);
@@ -103,18 +105,30 @@ async function publish(
   }
 }
 
-const first = await build({ write: true, inMemory: false });
-send({
-  step: "built",
-  ms: first.ms,
-  pages: first.build.pages.size,
-  maxRssBytes: process.resourceUsage().maxRSS * 1024,
-  work: first.build.work,
-  phases: first.build.phases,
-});
-send({ step: "published", ...(await publish(first.build, published)) });
-
-let searched = first.build.search;
+let searched: SiteBuild["search"] | undefined;
+if (mode === "--dev") {
+  // What the dev session does when it starts (scripts/dev/session.ts): a build that fills its
+  // in-memory cache (from the build cache, here warm), one page run in this thread so the first save
+  // does not run cold, and a publish.
+  const started = performance.now();
+  const primed = await build({ write: false });
+  await cache.warmUp?.();
+  const { error } = await publish(primed.build, published);
+  if (error) throw new Error(`npm run dev's first publish failed: ${error}`);
+  searched = primed.build.search;
+  send({ step: "primed", ms: performance.now() - started });
+} else {
+  const first = await build({ write: true, inMemory: false });
+  send({
+    step: "built",
+    ms: first.ms,
+    pages: first.build.pages.size,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    work: first.build.work,
+    phases: first.build.phases,
+  });
+  send({ step: "published", ...(await publish(first.build, published)) });
+}
 
 /** A step that throws (a build error) is reported as failed, so the parent does not wait for it until its time limit. */
 async function report(
@@ -132,15 +146,10 @@ async function report(
   }
 }
 
-process.on("message", (message: { prime?: boolean; edit?: string; release?: string; exit?: boolean }) => {
+process.on("message", (message: { edit?: string; release?: string; exit?: boolean }) => {
   if (message.exit) process.exit(0);
   void (async () => {
-    if (message.prime) {
-      // What `npm run dev` does when it starts: a build that fills its in-memory cache (from the build cache, here warm).
-      const primed = await build({ write: false });
-      searched = primed.build.search;
-      send({ step: "primed", ms: primed.ms });
-    } else if (message.edit) {
+    if (message.edit) {
       await appendFile(editedFile, `\n\nScale benchmark edit ${message.edit}.\n`);
       // As npm run dev's session builds a save: the saved file, then the search index with nothing new.
       const saved = path.relative(siteDir!, editedFile!).split(path.sep).join("/");

@@ -23,6 +23,7 @@ import { copySiteInputs, generateScaledSite } from "./generate";
 import { finishScaleReport, type ScaleReport } from "./report";
 import { coldRequest, requestRun, untilServed } from "./requests";
 import { measureSimulatorCost } from "./simulator-cost";
+import { DEV_NODE_FLAGS } from "./dev-flags";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const BUILD_TIMEOUT_MS = 45 * 60_000;
@@ -98,12 +99,20 @@ function nextMessage<S extends AnyMessage["step"]>(
 }
 
 /** A step script of this folder in its own Node process, with an IPC channel and its output collected. */
-function benchChild(script: string, args: string[]): { child: ChildProcess; output: () => string } {
+function benchChild(
+  script: string,
+  args: string[],
+  nodeFlags: string[] = [],
+): { child: ChildProcess; output: () => string } {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench/scale", script), ...args], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, "--import", "tsx", path.join(root, "scripts/bench/scale", script), ...args],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+    },
+  );
   // A send to a child whose channel has closed fails through this event; the step that waits on the child reports why it ended.
   child.on("error", (e) => (output += `\n${e.message}`));
   child.stdout!.on("data", (d) => (output += d));
@@ -213,6 +222,16 @@ async function cachedBuild(siteDir: string, cacheDir: string): Promise<NonNullab
   }
 }
 
+/** Asks a step process to exit, and kills it if it has not within 5 s. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once("exit", done));
+  // A child that is dying has closed its channel: then the kill below ends it.
+  if (child.connected) child.send({ exit: true }, () => {});
+  await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
 async function main(): Promise<number> {
   const startLoad = await loadAverage();
   const work = await mkdtemp(path.join(tmpdir(), `docs-bench-scale-${requestedPages}-`));
@@ -244,6 +263,8 @@ async function main(): Promise<number> {
     met: [],
     misses: [],
   };
+  /** The `npm run dev` process of the edit and release steps, once started. */
+  let dev: ReturnType<typeof benchChild> | undefined;
   try {
     step("cold content build (strict, its own process)");
     const built = await nextMessage(child, "built", BUILD_TIMEOUT_MS, output).catch((e: Error) => {
@@ -275,19 +296,25 @@ async function main(): Promise<number> {
       writes: published.writes,
       error: published.error,
     };
+    await stopChild(child);
     if (report.publish.ok) {
       const serving = await measureServing(siteDir, kvDir, report);
+      step("npm run dev starting: its first build, with the build cache");
+      dev = benchChild(
+        "build-publish.ts",
+        [siteDir, kvDir, path.join(siteDir, EDITED_PAGE.file), cacheDir, "--dev"],
+        DEV_NODE_FLAGS,
+      );
+      const { child: devChild, output: devOutput } = dev;
+      const devKillTimer = setTimeout(() => devChild.kill("SIGKILL"), BUILD_TIMEOUT_MS + 2 * EDIT_TIMEOUT_MS);
       try {
-        step("npm run dev starting: its first build, with the build cache");
-        const primedNext = nextMessage(child, "primed", BUILD_TIMEOUT_MS, output);
-        child.send({ prime: true });
-        report.devStartMs = Math.round((await primedNext).ms);
+        report.devStartMs = Math.round((await nextMessage(devChild, "primed", BUILD_TIMEOUT_MS, devOutput)).ms);
         step("one-page edit → rebuilt, published, served");
         const marker = `m${Date.now().toString(36)}`;
         const since = performance.now();
-        const edited = nextMessage(child, "edited", EDIT_TIMEOUT_MS, output);
-        const searchedNext = nextMessage(child, "searched", EDIT_TIMEOUT_MS, output);
-        child.send({ edit: marker });
+        const edited = nextMessage(devChild, "edited", EDIT_TIMEOUT_MS, devOutput);
+        const searchedNext = nextMessage(devChild, "searched", EDIT_TIMEOUT_MS, devOutput);
+        devChild.send({ edit: marker });
         const [done, toServedMs] = await Promise.all([
           edited,
           untilServed(`${serving.origin}${PAGE}`, marker, since, EDIT_TIMEOUT_MS),
@@ -300,10 +327,11 @@ async function main(): Promise<number> {
           search: figures(searched),
         };
         step("one-page release → full build, written, published");
-        const released = nextMessage(child, "released", EDIT_TIMEOUT_MS, output);
-        child.send({ release: `r${Date.now().toString(36)}` });
+        const released = nextMessage(devChild, "released", EDIT_TIMEOUT_MS, devOutput);
+        devChild.send({ release: `r${Date.now().toString(36)}` });
         report.release = figures(await released);
       } finally {
+        clearTimeout(devKillTimer);
         await serving.server.dispose();
       }
     }
@@ -312,13 +340,8 @@ async function main(): Promise<number> {
   } finally {
     memory.stop();
     clearTimeout(killTimer);
-    if (child.exitCode === null) {
-      const exited = new Promise((done) => child.once("exit", done));
-      // A child that is dying has closed its channel: then the kill below ends it.
-      if (child.connected) child.send({ exit: true }, () => {});
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
+    await stopChild(child);
+    if (dev) await stopChild(dev.child);
     if (!report.build.error) {
       step("cold build in a fresh process, with the build cache (one page changed)");
       report.cachedBuild = await cachedBuild(siteDir, cacheDir);
