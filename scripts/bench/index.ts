@@ -20,7 +20,7 @@ import { coldBuild, publishOnePageChange, saveToServed } from "./build-figures";
 import { pageBytes } from "./bytes";
 import { lighthouseFigures } from "./lighthouse";
 import { loadRun } from "./load";
-import { childProcessesNamed } from "./procfs";
+import { childProcessesNamed, newProcessNamed } from "./procfs";
 import { renderCpuMs } from "./render-cpu";
 import { renderMarkdown, type BenchReport, type PageReport } from "./report";
 import { saveToVisible } from "./save-to-visible";
@@ -57,9 +57,7 @@ async function serve(
 ): Promise<{ server: LocalServer; workerd: number }> {
   const before = childProcessesNamed("workerd");
   const server = await startLocalServer({ root, port: 0, kvPersist, vars });
-  const started = [...childProcessesNamed("workerd")].filter((pid) => !before.has(pid));
-  if (started.length !== 1) throw new Error(`expected one new workerd process, found ${started.length}`);
-  return { server, workerd: started[0]! };
+  return { server, workerd: newProcessNamed("workerd", before) };
 }
 
 const kvDir = await mkdtemp(path.join(tmpdir(), "docs-bench-kv-"));

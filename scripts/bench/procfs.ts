@@ -61,6 +61,13 @@ export function childProcessesNamed(name: string): Set<number> {
   return new Set(descendants(process.pid).filter((pid) => comm(pid) === name));
 }
 
+/** The one process named `name` started since `before` (childProcessesNamed) was taken; throws if there is not exactly one. */
+export function newProcessNamed(name: string, before: Set<number>): number {
+  const started = [...childProcessesNamed(name)].filter((pid) => !before.has(pid));
+  if (started.length !== 1) throw new Error(`expected one new ${name} process, found ${started.length}`);
+  return started[0]!;
+}
+
 /** user + system CPU time the process has used so far, in ms. */
 export function cpuTimeMs(pid: number): number {
   const stat = readStat(pid);

@@ -10,7 +10,7 @@ import ts from "typescript";
 import { foldTerm, indexedDocument, indexTokens, type SearchRecord } from "../../../client/contracts/search";
 import { TYPE_BOOST } from "../../../client/contracts/search-index";
 import { compatibilityDate } from "../../local/server";
-import { childProcessesNamed } from "../procfs";
+import { childProcessesNamed, newProcessNamed } from "../procfs";
 import type { Row } from "./worker";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -64,12 +64,12 @@ export async function startD1Worker(persist: string): Promise<D1Worker> {
     log: new Log(LogLevel.WARN),
   });
   const url = await mf.ready;
-  const started = [...childProcessesNamed("workerd")].filter((pid) => !before.has(pid));
-  if (started.length !== 1) {
+  try {
+    return { mf, url, workerd: newProcessNamed("workerd", before) };
+  } catch (e) {
     await mf.dispose();
-    throw new Error(`expected one new workerd process, found ${started.length}`);
+    throw e;
   }
-  return { mf, url, workerd: started[0]! };
 }
 
 /** POSTs JSON to the worker; its answer (rows written), or an error naming the status. */

@@ -16,7 +16,7 @@ import { parse as parseYaml } from "yaml";
 import { startLocalServer, type LocalServer } from "../../local/server";
 import { loadBudgets } from "../budgets";
 import { EDITED_PAGE } from "../build-figures";
-import { childProcessesNamed, sampleTreeMemory } from "../procfs";
+import { childProcessesNamed, newProcessNamed, sampleTreeMemory } from "../procfs";
 import type { ChildMessage, StepFigures } from "./build-publish";
 import type { CachedBuildMessage } from "./cached-build";
 import { copySiteInputs, generateScaledSite } from "./generate";
@@ -130,9 +130,7 @@ interface Served {
 async function serve(kvPersist: string, vars?: Record<string, string>): Promise<Served> {
   const before = childProcessesNamed("workerd");
   const server = await startLocalServer({ root, port: 0, kvPersist, vars, direct: true });
-  const started = [...childProcessesNamed("workerd")].filter((pid) => !before.has(pid));
-  if (started.length !== 1) throw new Error(`expected one new workerd process, found ${started.length}`);
-  return { server, origin: server.direct!.origin, workerd: started[0]! };
+  return { server, origin: server.direct!.origin, workerd: newProcessNamed("workerd", before) };
 }
 
 /** Search terms: prose words of the edited page, so each one finds something. */

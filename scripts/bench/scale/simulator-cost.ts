@@ -1,12 +1,17 @@
 /**
  * What the local simulators cost workerd's process CPU, so that the served figures can be read: a
- * calibration worker in the same workerd build (Miniflare, its own process) answers requests that do
- * nothing, that read KV values (small and large) through the local KV simulator, and that look in
- * the Cache API; each operation's cost is the difference per operation. On Cloudflare a KV read
- * or a cache lookup is I/O the worker waits on, not CPU it is billed for.
+ * calibration worker in the same workerd build (Miniflare, its own process, wrangler.toml's
+ * compatibility date) answers requests that do nothing, that read KV values (small and large)
+ * through the local KV simulator, and that look in the Cache API; each operation's cost is the
+ * difference per operation. On Cloudflare a KV read or a cache lookup is I/O the worker waits on,
+ * not CPU it is billed for.
  */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
-import { childProcessesNamed, preciseCpuTimeMs } from "../procfs";
+import { compatibilityDate } from "../../local/server";
+import { childProcessesNamed, newProcessNamed } from "../procfs";
+import { requestRun } from "./requests";
 
 export interface SimulatorCost {
   /** workerd CPU of a request that reads nothing. */
@@ -20,7 +25,6 @@ export interface SimulatorCost {
 
 const OPS = 10;
 const REQUESTS = 60;
-const TIMEOUT_MS = 30_000;
 
 const SCRIPT = `export default {
   async fetch(request, env) {
@@ -44,35 +48,25 @@ const SCRIPT = `export default {
 };`;
 
 const round = (n: number) => Number(n.toFixed(2));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 export async function measureSimulatorCost(): Promise<SimulatorCost> {
   const before = childProcessesNamed("workerd");
   const mf = new Miniflare({
     modules: true,
     script: SCRIPT,
-    compatibilityDate: "2026-05-01",
+    compatibilityDate: await compatibilityDate(root),
     kvNamespaces: ["KV"],
     unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
   });
   try {
     await mf.ready;
-    const started = [...childProcessesNamed("workerd")].filter((pid) => !before.has(pid));
-    if (started.length !== 1) throw new Error(`expected one new workerd process, found ${started.length}`);
-    const workerd = started[0]!;
+    const workerd = newProcessNamed("workerd", before);
     const origin = (await mf.unsafeGetDirectURL()).origin;
-    const get = async (query: string) => {
-      const res = await fetch(`${origin}/?${query}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-      if (!res.ok) throw new Error(`calibration worker answered ${res.status} to ${query}`);
-      await res.text();
-    };
-    await get("op=put");
-    /** workerd CPU per request of `query`, after a few unmeasured ones. */
-    const perRequest = async (query: string) => {
-      for (let i = 0; i < 5; i++) await get(query);
-      const cpu = preciseCpuTimeMs(workerd);
-      for (let i = 0; i < REQUESTS; i++) await get(query);
-      return (preciseCpuTimeMs(workerd) - cpu) / REQUESTS;
-    };
+    await requestRun([`${origin}/?op=put`], workerd, 0);
+    /** workerd CPU per request of `query`, after a few unmeasured ones (scale/requests.ts). */
+    const perRequest = async (query: string) =>
+      (await requestRun(Array<string>(REQUESTS).fill(`${origin}/?${query}`), workerd)).cpuPerRequestMs;
     const none = await perRequest("op=small&n=0");
     const perOp = async (op: string) => Math.max(0, (await perRequest(`op=${op}&n=${OPS}`)) - none) / OPS;
     return {
