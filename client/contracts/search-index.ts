@@ -100,20 +100,6 @@ export function appliedDelta(base: Postings | undefined, delta: PostingsDelta): 
   return { a: mergedList(base?.a, delta.a, delta.ar), ...(h.length ? { h } : {}), n: delta.n };
 }
 
-/** The term shard a patch and its base make. */
-export function patchedShard(base: TermShard, patch: ShardPatch): TermShard {
-  const shard: TermShard = { ...base };
-  for (const [term, change] of Object.entries(patch)) {
-    const postings =
-      change && "d" in change ? appliedDelta(Object.hasOwn(base, term) ? base[term] : undefined, change) : change;
-    // defineProperty: a term such as "__proto__" is an own key, as JSON.parse makes it.
-    if (postings)
-      Object.defineProperty(shard, term, { value: postings, enumerable: true, writable: true, configurable: true });
-    else delete shard[term];
-  }
-  return shard;
-}
-
 /**
  * Several pieces in one stored value: piece digest → the piece, as JSON. A publish that adds a
  * few pieces stores them as one pack (scripts/publish/search-packs.ts); refs name the pack.
@@ -170,11 +156,77 @@ export interface Postings {
 }
 export type TermShard = Record<string, Postings>;
 
-/** Whole pages' records: `records[i]` has id `ids[i]` (ascending). */
+/**
+ * Whole pages' records: `records[i]` has id `ids[i]` (ascending). Stored (recordBundleText) so that
+ * a reader can parse the head alone and then only the records it shows: `head` is the length of
+ * the text before `,"records":[`, and `ends[i]` where record i's JSON ends, counted from the first
+ * character inside the array (record i starts one past `ends[i - 1]`, after its comma). A query
+ * shows twenty records, each from a different bundle as often as not: parsing whole bundles was
+ * most of a cold search's CPU.
+ */
 export interface RecordBundle {
+  head?: number;
   strings: string[];
   ids: number[];
+  ends?: number[];
   records: PackedRecord[];
+}
+
+const RECORDS_KEY = ',"records":[';
+
+/** The stored text of a record bundle: one JSON object, its head first (see RecordBundle). */
+export function recordBundleText(strings: string[], ids: number[], records: PackedRecord[]): string {
+  const rows = records.map((r) => JSON.stringify(r));
+  const ends: number[] = [];
+  let end = -1;
+  for (const row of rows) ends.push((end += row.length + 1));
+  const fields = JSON.stringify({ strings, ids, ends }).slice(1, -1);
+  // The head's own length is written in it: settle the number of its digits.
+  let head = 0;
+  while (head !== `{"head":${head},${fields}`.length) head = `{"head":${head},${fields}`.length;
+  return `{"head":${head},${fields}${RECORDS_KEY}${rows.join(",")}]}`;
+}
+
+const HEAD = /^\{"head":(\d+),/;
+
+/**
+ * A record bundle as a query reads it: the head parsed, a record's JSON only when asked for. Also
+ * takes a bundle already parsed (one stored in a pack, or of an older build, which has no head).
+ */
+export class RecordBundleView {
+  private constructor(
+    readonly strings: string[],
+    readonly ids: number[],
+    private readonly rowAt: (i: number) => PackedRecord | undefined,
+  ) {}
+
+  /** The stored text; throws when it is not a record bundle. */
+  static fromText(text: string): RecordBundleView {
+    const start = HEAD.exec(text.slice(0, 24));
+    if (!start) return RecordBundleView.fromValue(JSON.parse(text) as RecordBundle);
+    const head = Number(start[1]);
+    if (!text.startsWith(RECORDS_KEY, head)) throw new Error("a record bundle's head does not end where it says");
+    const { strings, ids, ends } = JSON.parse(`{${text.slice(start[0].length, head)}}`) as RecordBundle;
+    if (!Array.isArray(strings) || !Array.isArray(ids) || !Array.isArray(ends) || ends.length !== ids.length)
+      throw new Error("a record bundle's head is not a record bundle's");
+    const from = head + RECORDS_KEY.length;
+    return new RecordBundleView(strings, ids, (i) =>
+      i < 0 || i >= ends.length
+        ? undefined
+        : (JSON.parse(text.slice(from + (i === 0 ? 0 : ends[i - 1]! + 1), from + ends[i]!)) as PackedRecord),
+    );
+  }
+
+  static fromValue(value: RecordBundle): RecordBundleView {
+    if (!Array.isArray(value.strings) || !Array.isArray(value.ids) || !Array.isArray(value.records))
+      throw new Error("not a record bundle");
+    return new RecordBundleView(value.strings, value.ids, (i) => value.records[i]);
+  }
+
+  /** The packed record at position `i` (of `ids`); throws when its JSON is corrupt. */
+  row(i: number): PackedRecord | undefined {
+    return this.rowAt(i);
+  }
 }
 
 /** Whole pages' facets: record `ids[i]` has [lvl0 string id, lvl1 string id] at levels[2i], and type letter types[i]. */

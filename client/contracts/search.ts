@@ -184,9 +184,9 @@ export function indexedDocument(record: SearchRecord, id: number): IndexedDocume
 
 /**
  * Words and camelCase parts, in any script (Unicode letters and digits), and the same rules for
- * text that is all ASCII. Each rule has an ASCII twin because V8 compiles a Unicode property
- * pattern on its first use in an isolate, at about a millisecond each, and a cold isolate's first
- * search would pay that for text that is almost always ASCII.
+ * text whose words are all ASCII. Each rule has an ASCII twin because V8 compiles a Unicode
+ * property pattern on its first use in an isolate, at about a millisecond each, and a cold
+ * isolate's first search would pay that for text that is almost always ASCII.
  */
 const UNICODE = {
   word: /[\p{L}\p{N}]+/gu,
@@ -198,8 +198,17 @@ const ASCII = {
   camelBoundary: /[a-z][A-Z]|[A-Z][A-Z][a-z]/,
   camelPart: /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g,
 };
-const NON_ASCII = /[^\0-\x7f]/;
-const rulesFor = (text: string) => (NON_ASCII.test(text) ? UNICODE : ASCII);
+/**
+ * Characters outside ASCII that are never in a word (no Unicode letter, digit or mark among them):
+ * Latin-1's symbols and punctuation, general punctuation (dashes, curly quotes, the ellipsis,
+ * invisible spaces), currency signs and arrows. English docs use these, and a text whose only other
+ * characters are ASCII has the words the ASCII rules find (test/search/tokens.node.test.ts checks
+ * every one of them).
+ */
+export const NEVER_IN_WORDS =
+  "\u00a0-\u00a9\u00ab-\u00b1\u00b4\u00b6-\u00b8\u00bb\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20cf\u2190-\u21ff";
+const MAY_BE_IN_WORDS = new RegExp(`[^\\0-\\x7f${NEVER_IN_WORDS}]`);
+const rulesFor = (text: string) => (MAY_BE_IN_WORDS.test(text) ? UNICODE : ASCII);
 
 /** Words of a text, each with its position: the units search matches and highlights. */
 export function wordsOf(text: string): { word: string; start: number; end: number }[] {

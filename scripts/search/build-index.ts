@@ -26,7 +26,7 @@ import {
   BROWSE_LIMIT,
   type LexiconPiece,
   type PieceRef,
-  type RecordBundle,
+  recordBundleText,
   type SearchRoot,
   type TermShard,
 } from "../../client/contracts/search-index";
@@ -53,15 +53,23 @@ export const PIECE_BYTES = {
   facets: { min: 24 * 1024, max: 64 * 1024 },
 };
 
+/**
+ * Kinds a query does not parse whole, so a small site keeps PIECE_BYTES for them (fewer reads):
+ * record bundles (a query parses their head and the records it shows, RecordBundleView), and the
+ * lexicon (a small site's lexicon is a few tens of kilobytes, so one piece answers both of a
+ * query's lexicon reads: its words, then their prefixes and typos).
+ */
+export const UNSCALED: ReadonlySet<keyof typeof PIECE_BYTES> = new Set(["lexicon", "records"] as const);
+
 /** A kind of piece has at least about this many pieces before it gets smaller ones (see pieceSize). */
 export const SMALL_SITE_PIECES = 256;
 /** How far pieceSize may halve PIECE_BYTES: to an eighth. */
 const SMALLEST_SCALE = 8;
 
 /**
- * The size of one kind of piece for a site whose pieces of that kind hold `totalBytes`: PIECE_BYTES
- * once the site fills SMALL_SITE_PIECES of them, halved (down to an eighth) while it does not. A
- * small site's query then parses a few kilobytes per shard or page instead of tens (its root lists
+ * The size of one kind of piece (term shards, facet bundles) for a site whose pieces of that kind
+ * hold `totalBytes`: PIECE_BYTES once the site fills SMALL_SITE_PIECES of them, halved (down to an
+ * eighth) while it does not. A small site's query then parses a few kilobytes per shard instead of tens (its root lists
  * a few hundred pieces, still small); a large site keeps pieces large so its root stays small. The
  * size moves only when the site's bytes cross a power of two of that mark, so an edit seldom does.
  */
@@ -90,13 +98,13 @@ function cut<T, K>(
   keyOf: (item: T) => K,
   chunkKey: (item: T) => string,
   sizeOf: (item: T) => number,
-  size: { min: number; max: number },
+  kind: keyof typeof PIECE_BYTES,
   value: (run: T[]) => string,
   pieces: Map<string, string>,
 ): PieceRef<K>[] {
   let total = 0;
   for (const item of items) total += sizeOf(item);
-  const { min, max } = pieceSize(size, total);
+  const { min, max } = UNSCALED.has(kind) ? PIECE_BYTES[kind] : pieceSize(PIECE_BYTES[kind], total);
   return stableChunks(items, chunkKey, sizeOf, { minBytes: min, maxBytes: max, everyNth: 4 }).map((run) => {
     const text = value(run);
     const digest = blobDigest(text);
@@ -252,7 +260,7 @@ export function buildSearchIndex(
     ([term]) => term,
     ([term]) => term,
     ([term, p]) => term.length + 16 + (p.a.length + (p.h?.length ?? 0)) * 6,
-    PIECE_BYTES.shard,
+    "shard",
     (run) => JSON.stringify(Object.fromEntries(run) as TermShard),
     pieces,
   );
@@ -261,7 +269,7 @@ export function buildSearchIndex(
     ([term]) => term,
     ([term]) => term,
     ([term]) => term.length + 4,
-    PIECE_BYTES.lexicon,
+    "lexicon",
     (run) =>
       JSON.stringify({
         terms: run.map(([t]) => t),
@@ -283,13 +291,17 @@ export function buildSearchIndex(
     (e) => e.id,
     (e) => e.key,
     rowBytes,
-    PIECE_BYTES.records,
+    "records",
     (run) => {
       const { strings, records: rows } = packRecords(
         run.map((e) => e.record),
         siteUrl,
       );
-      return JSON.stringify({ strings, ids: run.map((e) => e.id), records: rows } satisfies RecordBundle);
+      return recordBundleText(
+        strings,
+        run.map((e) => e.id),
+        rows,
+      );
     },
     pieces,
   );
@@ -298,7 +310,7 @@ export function buildSearchIndex(
     (e) => e.id,
     (e) => e.key,
     (e) => 12 + (e.record.hierarchy.lvl1.length >> 4),
-    PIECE_BYTES.facets,
+    "facets",
     (run) => {
       const strings: string[] = [];
       const seen = new Map<string, number>();

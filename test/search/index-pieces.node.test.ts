@@ -53,6 +53,18 @@ describe("the search index's pieces", () => {
     expect(pieceSize(shard, 1000)).toEqual(scaled(8));
   });
 
+  it("keeps PIECE_BYTES for record bundles and the lexicon on a small site, whose shards get smaller", () => {
+    const small = buildSearchIndex(records(60, 12), SITE);
+    const bytes = (refs: { bytes: number }[]) => refs.reduce((sum, r) => sum + r.bytes, 0);
+    expect(small.root.records.length).toBeLessThanOrEqual(
+      Math.ceil(bytes(small.root.records) / PIECE_BYTES.records.min),
+    );
+    expect(small.root.lexicon.length).toBeLessThanOrEqual(
+      Math.ceil(bytes(small.root.lexicon) / PIECE_BYTES.lexicon.min),
+    );
+    expect(small.root.shards.length).toBeGreaterThan(bytes(small.root.shards) / PIECE_BYTES.shard.min);
+  });
+
   it("finds a record by words from different shards, reading only the pieces the query needs", async () => {
     const target = records(400, 12).find((r) => r.objectID === "123-0")!;
     const [, a, b] = target.hierarchy.lvl1.split(" ") as [string, string, string];

@@ -1,13 +1,15 @@
 /**
- * Tokens of ASCII text take a fast path (ASCII patterns, cheap to compile in a cold isolate); they
- * must be exactly what the Unicode rules give: words are runs of letters and digits, and a
- * camelCase word also yields its parts. The rules are written here once more, in Unicode, and every
- * line of the real pages plus identifiers a reader types is tokenised both ways.
+ * Tokens of ASCII text (and of text whose other characters are punctuation, symbols and arrows no
+ * word holds: NEVER_IN_WORDS) take a fast path (ASCII patterns, cheap to compile in a cold
+ * isolate); they must be exactly what the Unicode rules give: words are runs of letters and digits,
+ * and a camelCase word also yields its parts. The rules are written here once more, in Unicode, and
+ * every such line of the real pages, identifiers a reader types, and every NEVER_IN_WORDS character
+ * between words are tokenised both ways.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { camelParts, indexTokens, queryTokens, wordsOf } from "../../client/contracts/search";
+import { camelParts, indexTokens, NEVER_IN_WORDS, queryTokens, wordsOf } from "../../client/contracts/search";
 
 const DOCS = path.resolve(import.meta.dirname, "../../content/docs");
 
@@ -25,10 +27,21 @@ const IDENTIFIERS =
   "getAccountResource signMessage HTTPServer IPv4 ERC20Token aptos_std::coin v2.0-rc1 XMLHttpRequest " +
   "__init__ MOVE APIKey a1b2C3 already_exists 0xABCdef getV2Api ipv4Address toJSON2Html";
 
+/** Every character of NEVER_IN_WORDS. */
+function neverInWords(): string[] {
+  const out: string[] = [];
+  for (const [, from, to] of NEVER_IN_WORDS.matchAll(/(.)(?:-(.))?/gsu))
+    for (let c = from!.codePointAt(0)!; c <= (to ?? from!).codePointAt(0)!; c++) out.push(String.fromCodePoint(c));
+  return out;
+}
+
+const FAST = new RegExp(`^[\\0-\\x7f${NEVER_IN_WORDS}]+$`);
+
 function texts(): string[] {
   const files = readdirSync(DOCS, { recursive: true, encoding: "utf8" }).filter((f) => /\.mdx?$/.test(f));
   const lines = files.flatMap((f) => readFileSync(path.join(DOCS, f), "utf8").split("\n"));
-  return [...lines.filter((l) => /^[\0-\x7f]+$/.test(l)), IDENTIFIERS];
+  const between = neverInWords().map((c) => `getAccount${c}v2${c}${c}faucet${c}`);
+  return [...lines.filter((l) => FAST.test(l)), IDENTIFIERS, ...between];
 }
 
 describe("tokens of ASCII text", () => {
@@ -36,6 +49,16 @@ describe("tokens of ASCII text", () => {
 
   it("reads the real pages", () => {
     expect(cases.length).toBeGreaterThan(2000);
+    expect(
+      cases.some((l) => l.includes("…")),
+      "a line of the pages with an ellipsis",
+    ).toBe(true);
+  });
+
+  it("NEVER_IN_WORDS holds no letter, digit or mark", () => {
+    const chars = neverInWords();
+    expect(chars.length).toBe(297);
+    expect(chars.filter((c) => /[\p{L}\p{N}\p{M}]/u.test(c))).toEqual([]);
   });
 
   it("are the words and camelCase parts the Unicode rules give", () => {

@@ -23,13 +23,15 @@ import {
   TYPE_LETTERS,
   type FacetBundle,
   type PieceRef,
+  RecordBundleView,
   type RecordBundle,
   type SearchRoot,
 } from "../../client/contracts/search-index";
 import type { HighlightQuery } from "./highlight";
-import { PieceUnavailable, type PieceLoader } from "./pieces";
+import { PieceUnavailable, type PieceDecoder, type PieceLoader } from "./pieces";
 import { meaningfulWords, planQuery, synonymTable, type Slot, type SynonymTable } from "./query-plan";
 import { evaluate, type EvalOptions } from "./scoring";
+import { TERM_SHARDS } from "./shards";
 import { QueryTerms } from "./terms";
 
 /** AND of ORs: [["language:en"], ["docusaurus_tag:default", "docusaurus_tag:docs-default-current"]]. */
@@ -106,6 +108,12 @@ export function perRecordFilters(filters: FacetFilters): FacetFilters | null {
   return left;
 }
 
+/** Record bundles are kept with their records unparsed: a query parses the few it shows. */
+const RECORD_BUNDLES: PieceDecoder<RecordBundleView> = {
+  fromText: (text) => RecordBundleView.fromText(text),
+  fromValue: (value) => RecordBundleView.fromValue(value as RecordBundle),
+};
+
 const TYPE_BY_LETTER = Object.fromEntries(Object.entries(TYPE_LETTERS).map(([t, l]) => [l, t])) as Record<
   string,
   SearchRecordType
@@ -179,9 +187,13 @@ export class SearchEngine {
   private async bundles<T extends { ids: number[] }>(
     pieces: PieceRef<number>[],
     ids: number[],
+    decoder?: PieceDecoder<T>,
   ): Promise<(id: number) => { bundle: T; at: number }> {
     const refs = [...new Set(ids.map((id) => pieceFor(pieces, id)))];
-    const loaded = await this.pieces.load<T>(refs.map((i) => pieces[i]!));
+    const loaded = await this.pieces.load<T>(
+      refs.map((i) => pieces[i]!),
+      decoder,
+    );
     const byRef = new Map(refs.map((r, k) => [r, loaded[k]!]));
     return (id) => {
       const bundle = byRef.get(pieceFor(pieces, id))!;
@@ -191,13 +203,18 @@ export class SearchEngine {
     };
   }
 
-  /** The records of these ids, from their bundles. */
+  /** The records of these ids, from their bundles (each record parsed alone). */
   async records(ids: number[]): Promise<SearchRecord[]> {
-    const find = await this.bundles<RecordBundle>(this.root.records, ids);
+    const find = await this.bundles(this.root.records, ids, RECORD_BUNDLES);
     return ids.map((id) => {
       const { bundle, at } = find(id);
-      const row = bundle.records[at];
-      if (!row) throw new PieceUnavailable(`record ${id} is not in its bundle`);
+      let row;
+      try {
+        row = bundle.row(at);
+      } catch (cause) {
+        throw new PieceUnavailable(`record ${id} is corrupt in its bundle`, { cause });
+      }
+      if (!Array.isArray(row)) throw new PieceUnavailable(`record ${id} is not in its bundle`);
       return unpackRecord({ siteUrl: this.root.siteUrl, strings: bundle.strings }, row);
     });
   }
@@ -264,9 +281,12 @@ export class SearchEngine {
     const query: Query = { combineWith: "OR", queries: slots.map((s) => s.query) };
     evaluate(terms, query, options); // first pass: which postings are wanted
     const shards = [...new Set([...terms.wanted].map((t) => terms.shardFor(t)))];
-    (await this.pieces.load(shards.map((i) => this.root.shards[i]!))).forEach((p, k) =>
-      terms.shards.set(shards[k]!, p as never),
-    );
+    (
+      await this.pieces.load(
+        shards.map((i) => this.root.shards[i]!),
+        TERM_SHARDS,
+      )
+    ).forEach((p, k) => terms.shards.set(shards[k]!, p));
     const truncated = { value: false };
     const matches = evaluate(terms, query, options, truncated);
     const buckets: Ranked[][] = slots.map(() => []);

@@ -4,13 +4,7 @@
  * are content-addressed, so builds that share a piece share its cache entry.
  */
 import { kvKeys } from "../../client/contracts/page";
-import {
-  patchedShard,
-  type PieceRef,
-  type SearchPack,
-  type ShardPatch,
-  type TermShard,
-} from "../../client/contracts/search-index";
+import type { PieceRef, SearchPack } from "../../client/contracts/search-index";
 
 /** Thrown when a piece cannot be read or is not what the root says (the endpoint answers 503). */
 export class PieceUnavailable extends Error {
@@ -55,14 +49,40 @@ export class PieceCache {
   }
 }
 
-/** 24 MB of parsed pieces per isolate (about twice their stored bytes): well inside 128 MB. */
+/**
+ * 12 MB of stored bytes per isolate: term shards and record bundles are kept as their text (up to
+ * two bytes a character) with the few postings and records queries parsed, lexicon and facet
+ * pieces parsed (about twice their text). At most about 24 MB: well inside 128 MB.
+ */
 export const PIECE_CACHE_BYTES = 12 * 1024 * 1024;
 export const sharedPieceCache = new PieceCache(PIECE_CACHE_BYTES);
 
 /**
+ * How a kind of piece is made from what KV holds: from its stored text (a piece stored alone), or
+ * from its parsed value (a piece in a pack). Throws when the value is not such a piece.
+ */
+export interface PieceDecoder<T extends object> {
+  fromText(text: string): T;
+  fromValue(value: object): T;
+  /** For a kind stored as patches of another piece (PieceRef.base): the piece a patch and its base make. */
+  patched?(base: T, patch: object): T;
+}
+
+/** Values parsed whole: lexicon pieces, facet bundles, packs, and shard patches. */
+export const WHOLE_JSON: PieceDecoder<object> = {
+  fromText(text) {
+    const value: unknown = JSON.parse(text);
+    if (value === null || typeof value !== "object") throw new Error("not a JSON object");
+    return value;
+  },
+  fromValue: (value) => value,
+};
+
+/**
  * Reads pieces through a cache; concurrent reads of one stored value share a KV read. A piece
  * stored in a pack (PieceRef.pack) is read with its pack, and the parsed pack is what the cache
- * keeps, so the pack's other pieces cost no second read.
+ * keeps, so the pack's other pieces cost no second read. A piece stored alone is kept as its
+ * decoder made it (a record bundle as a RecordBundleView, its records still text).
  */
 export class PieceLoader {
   private readonly inFlight = new Map<string, Promise<object>>();
@@ -72,38 +92,46 @@ export class PieceLoader {
     private readonly cache: PieceCache = sharedPieceCache,
   ) {}
 
-  /** Parsed pieces, in the order asked; rejects with PieceUnavailable if one is missing, unreadable or corrupt. */
-  load<T>(refs: PieceRef<unknown>[]): Promise<T[]> | T[] {
-    const pieces = refs.map((r) => this.piece(r));
+  /** Pieces, in the order asked; rejects with PieceUnavailable if one is missing, unreadable or corrupt. */
+  load<T extends object>(refs: PieceRef<unknown>[], decoder?: PieceDecoder<T>): Promise<T[]> | T[] {
+    const pieces = refs.map((r) => this.piece(r, (decoder ?? WHOLE_JSON) as PieceDecoder<object>));
     return (pieces.some((p) => p instanceof Promise) ? Promise.all(pieces) : pieces) as Promise<T[]> | T[];
   }
 
   /** One piece: from the cache when its stored value (and a patch's base) is there, else read. */
-  private piece(ref: PieceRef<unknown>): unknown {
+  private piece(ref: PieceRef<unknown>, decoder: PieceDecoder<object>): unknown {
     if (!ref.base) {
-      const stored = this.stored(ref.pack ?? ref.digest);
-      return stored instanceof Promise ? stored.then((v) => pieceOf(ref, v)) : pieceOf(ref, stored);
+      if (!ref.pack) return this.stored(ref.digest, decoder);
+      const pack = this.stored(ref.pack, WHOLE_JSON);
+      const unpack = (v: object) => decoded(ref, decoder, pieceOf(ref, v));
+      return pack instanceof Promise ? pack.then(unpack) : unpack(pack);
     }
-    // A patched shard is kept whole under its own digest once made.
+    const patched = decoder.patched;
+    if (!patched)
+      return Promise.reject(new PieceUnavailable(`search piece ${ref.digest} is a patch of a kind that has none`));
+    // A patched piece is kept under its own digest once made.
     const made = this.cache.get(ref.digest);
     if (made !== undefined) return made;
     const base: PieceRef<unknown> = { from: ref.from, digest: ref.base, bytes: 0, pack: ref.basePack };
-    return Promise.all([this.stored(ref.pack ?? ref.digest), this.stored(ref.basePack ?? ref.base)]).then(
+    return Promise.all([this.stored(ref.pack ?? ref.digest, WHOLE_JSON), this.piece(base, decoder)]).then(
       ([patch, whole]) => {
-        const shard = patchedShard(pieceOf(base, whole) as TermShard, pieceOf(ref, patch) as ShardPatch);
-        this.cache.set(ref.digest, shard, ref.bytes);
-        return shard;
+        const piece = patched(whole as object, pieceOf(ref, patch));
+        this.cache.set(ref.digest, piece, ref.bytes);
+        return piece;
       },
     );
   }
 
-  /** A stored value, parsed: from the cache, or read. */
-  private stored(digest: string): object | Promise<object> {
-    return (this.cache.get(digest) as object | undefined) ?? this.read(digest);
+  /** A stored value, decoded: from the cache, or read. */
+  private stored(digest: string, decoder: PieceDecoder<object>): object | Promise<object> {
+    return (this.cache.get(digest) as object | undefined) ?? this.read(digest, decoder);
   }
 
-  /** The stored value under kvKeys.blob(digest), parsed: a piece, or a pack of pieces. */
-  private read(digest: string): Promise<object> {
+  /**
+   * The stored value under kvKeys.blob(digest), decoded: a piece, or a pack of pieces. A digest
+   * names one kind of value, so one decoder; concurrent reads share the first one's.
+   */
+  private read(digest: string, decoder: PieceDecoder<object>): Promise<object> {
     let pending = this.inFlight.get(digest);
     if (!pending) {
       pending = this.kv
@@ -111,14 +139,12 @@ export class PieceLoader {
         .then(
           (text) => {
             if (text === null) throw new PieceUnavailable(`search piece ${digest} is missing`);
-            let value: unknown;
+            let value: object;
             try {
-              value = JSON.parse(text);
+              value = decoder.fromText(text);
             } catch (cause) {
               throw new PieceUnavailable(`search piece ${digest} is corrupt`, { cause });
             }
-            if (value === null || typeof value !== "object")
-              throw new PieceUnavailable(`search piece ${digest} is corrupt`);
             this.cache.set(digest, value, text.length);
             return value;
           },
@@ -130,6 +156,15 @@ export class PieceLoader {
       this.inFlight.set(digest, pending);
     }
     return pending;
+  }
+}
+
+/** A piece of a pack, decoded (a record bundle in a pack is already parsed: the view wraps it). */
+function decoded(ref: PieceRef<unknown>, decoder: PieceDecoder<object>, value: object): object {
+  try {
+    return decoder.fromValue(value);
+  } catch (cause) {
+    throw new PieceUnavailable(`search piece ${ref.digest} in its pack ${ref.pack} is corrupt`, { cause });
   }
 }
 

@@ -9,9 +9,9 @@ import {
   type LexiconPiece,
   type Postings,
   type SearchRoot,
-  type TermShard,
 } from "../../client/contracts/search-index";
 import type { TermSource } from "./scoring";
+import type { ShardView } from "./shards";
 
 let rowA = new Uint16Array(64);
 let rowB = new Uint16Array(64);
@@ -50,7 +50,7 @@ function lowerBound(terms: string[], key: string): number {
 
 export class QueryTerms implements TermSource {
   readonly lexicon = new Map<number, LexiconPiece>();
-  readonly shards = new Map<number, TermShard>();
+  readonly shards = new Map<number, ShardView>();
   /** Terms whose postings were asked for while no shard was loaded (the first pass records them). */
   readonly wanted = new Set<string>();
 
@@ -86,7 +86,7 @@ export class QueryTerms implements TermSource {
       this.wanted.add(term);
       return undefined;
     }
-    return Object.hasOwn(shard, term) ? shard[term] : undefined;
+    return shard.postings(term);
   }
 
   /** Expansions by query term: the scoring pass reuses the planning pass's. */

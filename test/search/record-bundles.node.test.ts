@@ -1,0 +1,96 @@
+/**
+ * Record bundles as stored (recordBundleText): one JSON value a pack can embed as it is, whose head
+ * a reader parses alone and then only the records it shows; bundles of older builds (no head) are
+ * still read; a corrupt bundle fails the query as unavailable; every hit a query shows is the record
+ * the build indexed.
+ */
+import { describe, expect, it } from "vitest";
+import { kvKeys } from "../../client/contracts/page";
+import { packRecords, type PackedRecord, type SearchRecord } from "../../client/contracts/search";
+import { recordBundleText, RecordBundleView } from "../../client/contracts/search-index";
+import { buildSearchIndex } from "../../scripts/search/build-index";
+import { SearchEngine } from "../../worker/search/engine";
+import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
+import { records, SITE, word } from "../helpers/search-records";
+
+/** Records whose text has what JSON escapes, and what a naive reader of the stored text would trip on. */
+function awkward(): SearchRecord[] {
+  const site = records(3, 4);
+  const texts = [
+    'She said "run it" \\ then C:\\path',
+    'Ends a head: ,"records":[ and ]} and {"head":12,',
+    "Lines\nand\ttabs, an emoji 🚀, an ellipsis …, accents: fäucet, and a lone \ud800 surrogate",
+    "",
+  ];
+  return site.map((r, i) => (r.content === null ? r : { ...r, content: texts[i % texts.length]! }));
+}
+
+function stored(recs: SearchRecord[]): { text: string; rows: PackedRecord[]; strings: string[]; ids: number[] } {
+  const { strings, records: rows } = packRecords(recs, SITE);
+  const ids = rows.map((_, i) => 10 * i + 3);
+  return { text: recordBundleText(strings, ids, rows), rows, strings, ids };
+}
+
+describe("a record bundle", () => {
+  it("is one JSON value holding every record (what a pack embeds)", () => {
+    const { text, rows, strings, ids } = stored(awkward());
+    const parsed = JSON.parse(text) as { strings: string[]; ids: number[]; records: PackedRecord[] };
+    expect(parsed.records).toEqual(rows);
+    expect(parsed.strings).toEqual(strings);
+    expect(parsed.ids).toEqual(ids);
+  });
+
+  it("gives each record from its text, the same as the whole parse does", () => {
+    const { text, rows, strings, ids } = stored(awkward());
+    const view = RecordBundleView.fromText(text);
+    expect(view.strings).toEqual(strings);
+    expect(view.ids).toEqual(ids);
+    expect(rows.map((_, i) => view.row(i))).toEqual(rows);
+    expect(view.row(rows.length)).toBeUndefined();
+    expect(view.row(-1)).toBeUndefined();
+  });
+
+  it("reads a bundle stored by an older build (no head) and one already parsed from a pack", () => {
+    const { rows, strings, ids } = stored(awkward());
+    const old = JSON.stringify({ strings, ids, records: rows });
+    expect(rows.map((_, i) => RecordBundleView.fromText(old).row(i))).toEqual(rows);
+    const fromPack = RecordBundleView.fromValue(JSON.parse(old) as never);
+    expect(rows.map((_, i) => fromPack.row(i))).toEqual(rows);
+  });
+
+  it("refuses a text whose head is cut or does not say where the records start", () => {
+    const { text } = stored(awkward());
+    const head = Number(/^\{"head":(\d+),/.exec(text)![1]);
+    expect(() => RecordBundleView.fromText(text.slice(0, head - 5))).toThrow();
+    expect(() => RecordBundleView.fromText(text.replace(`{"head":${head},`, `{"head":${head - 1},`))).toThrow();
+    expect(() => RecordBundleView.fromText("{not json")).toThrow();
+  });
+});
+
+describe("a query over record bundles", () => {
+  const site = records(400, 12);
+  const index = buildSearchIndex(site, SITE);
+  const kvOf = () => new Map([...index.pieces].map(([digest, value]) => [kvKeys.blob(digest), value]));
+  const engineOver = (data: Map<string, string>) =>
+    new SearchEngine(index.root, new PieceLoader({ get: async (key) => data.get(key) ?? null }, new PieceCache(1e8)));
+
+  it("shows for every hit the record the build indexed", async () => {
+    const byId = new Map(site.map((r) => [r.objectID, r]));
+    for (const query of [word(5), word(12), `${word(40)} ${word(41)}`, "page"]) {
+      const result = await engineOver(kvOf()).search({ query, hitsPerPage: 40 });
+      expect(result.hits.length, query).toBeGreaterThan(0);
+      for (const hit of result.hits) expect(hit.record, query).toEqual(byId.get(hit.record.objectID));
+    }
+  });
+
+  it("fails as unavailable when the records it shows are corrupt in their bundle", async () => {
+    expect((await engineOver(kvOf()).search({ query: word(5) })).hits.length).toBeGreaterThan(0);
+    const data = kvOf();
+    // Every bundle's records cut short: the heads still parse, the records do not.
+    for (const ref of index.root.records) {
+      const text = data.get(kvKeys.blob(ref.digest))!;
+      data.set(kvKeys.blob(ref.digest), text.replace(/"content",/g, '"content"'));
+    }
+    await expect(engineOver(data).search({ query: word(5) })).rejects.toBeInstanceOf(PieceUnavailable);
+  });
+});
