@@ -8,6 +8,9 @@ import { Miniflare, Log, LogLevel } from "miniflare";
 import { kvTargetFrom, LOCAL_KV_ID } from "../publish/local-kv";
 import type { KvTarget } from "../publish/kv-target";
 
+/** The worker's named entrypoint the direct socket is bound to (worker/index.ts exports it). */
+const DIRECT_ENTRYPOINT = "direct";
+
 export interface LocalServerOptions {
   root: string;
   port: number;
@@ -21,7 +24,10 @@ export interface LocalServerOptions {
   /**
    * Also listen on a socket straight into the worker (`LocalServer.direct`), past Miniflare's entry
    * worker and the static-assets router, as Cloudflare's edge hands a request to the worker: what
-   * bench:scale measures the worker's CPU through. Static assets are not served there.
+   * bench:scale measures the worker's CPU through. Static assets are not served there. The socket
+   * is bound to the worker's `direct` entrypoint (worker/index.ts): Miniflare binds a socket on the
+   * default entrypoint of a worker with assets to its assets router, which costs workerd about a
+   * millisecond of CPU per request.
    */
   direct?: boolean;
 }
@@ -57,13 +63,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       routerConfig: { has_user_worker: true },
     },
     cf: false,
-    ...(options.direct ? { unsafeDirectSockets: [{ host: options.host ?? "127.0.0.1", port: 0 }] } : {}),
+    ...(options.direct
+      ? { unsafeDirectSockets: [{ host: options.host ?? "127.0.0.1", port: 0, entrypoint: DIRECT_ENTRYPOINT }] }
+      : {}),
     host: options.host ?? "127.0.0.1",
     port: options.port,
     log: new Log(options.verbose ? LogLevel.INFO : LogLevel.WARN),
   });
   const url = await mf.ready;
   const kv = kvTargetFrom(await mf.getKVNamespace("CONTENT"));
-  const direct = options.direct ? await mf.unsafeGetDirectURL() : undefined;
+  const direct = options.direct ? await mf.unsafeGetDirectURL(undefined, DIRECT_ENTRYPOINT) : undefined;
   return { url, direct, kv, dispatch: mf.dispatchFetch.bind(mf), dispose: () => mf.dispose() };
 }
