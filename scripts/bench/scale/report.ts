@@ -219,7 +219,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
     lines.push(
       "## Served by local workerd",
       "",
-      "Requests go to a socket straight into the worker (Miniflare's unsafeDirectSockets), as Cloudflare's edge hands them over: past Miniflare's entry worker and the static-assets router. CPU is the workerd process's CPU time (all its threads, from /proc/<pid>/task/*/schedstat), so it still includes HTTP handling and the local KV and Cache simulators (JavaScript workers in the same process), none of which Cloudflare bills to the worker; /robots.txt, the least a request does, shows that floor. Memory is the growth of workerd's resident set (VmRSS), not the V8 heap alone.",
+      "Requests go to a socket straight into the worker (Miniflare's unsafeDirectSockets, bound to the worker's `direct` entrypoint), as Cloudflare's edge hands them over: past Miniflare's entry worker and the static-assets router. CPU is the workerd process's CPU time (all its threads, from /proc/<pid>/task/*/schedstat), so it still includes HTTP handling and the local KV and Cache simulators (JavaScript workers in the same process), none of which Cloudflare bills to the worker; /robots.txt, the least a request does, shows that floor. Memory is the growth of workerd's resident set (VmRSS), not the V8 heap alone.",
       "",
       row(["cold isolate", "status", "wall", "workerd CPU", "resident memory added"]),
       row(["---", "---", "---", "---", "---"]),
