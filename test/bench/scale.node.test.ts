@@ -129,6 +129,19 @@ describe("the scale report's budget check", () => {
     expect(r.met.length).toBeGreaterThan(8);
   });
 
+  it("gives a cold request as the median of its isolates, with each one's CPU", async () => {
+    const budgets = await loadBudgets(path.join(ROOT, "bench/budgets.json"));
+    const out = await tempDir();
+    const r = report();
+    r.serve!.coldSearch = { ...r.serve!.coldSearch, cpuMs: 41, cpuSamplesMs: [52, 41, 38, 44.25, 39] };
+    await finishScaleReport(r, budgets, out);
+    const md = await readFile(path.join(out, "scale-2000.md"), "utf8");
+    expect(md).toContain(
+      "| first search, right after | 200 | 50.0 ms | 41.0 ms (median of 5: 52.0, 41.0, 38.0, 44.3, 39.0) |",
+    );
+    expect(r.met).toContain("cold isolate first search: workerd CPU 41.0 ms ≤ 50.0 ms");
+  });
+
   it("names a missed budget in the report file and exits 1; a failed publish is a miss, not a crash", async () => {
     const budgets = await loadBudgets(path.join(ROOT, "bench/budgets.json"));
     const out = await tempDir();

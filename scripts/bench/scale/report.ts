@@ -26,6 +26,8 @@ export interface ColdFigures {
   cpuMs: number;
   /** Growth of workerd's resident memory (VmRSS) over this request. */
   addedRssBytes: number;
+  /** When the figures are the median of several cold isolates: each one's CPU, in the order measured. */
+  cpuSamplesMs?: number[];
 }
 
 export interface ScaleReport {
@@ -176,7 +178,15 @@ const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 const requestRow = (what: string, r: RequestFigures) =>
   row([what, r.count, ms(r.medianMs), ms(r.p95Ms), ms(r.cpuPerRequestMs)]);
 const coldRow = (what: string, c: ColdFigures) =>
-  row([what, c.status, ms(c.wallMs), ms(c.cpuMs), mib(c.addedRssBytes)]);
+  row([
+    what,
+    c.status,
+    ms(c.wallMs),
+    c.cpuSamplesMs && c.cpuSamplesMs.length > 1
+      ? `${ms(c.cpuMs)} (median of ${c.cpuSamplesMs.length}: ${c.cpuSamplesMs.map((x) => x.toFixed(1)).join(", ")})`
+      : ms(c.cpuMs),
+    mib(c.addedRssBytes),
+  ]);
 const workText = (b: { work?: SiteBuild["work"]; phases?: SiteBuild["phases"] }) =>
   b.work && b.phases
     ? ` Pages: ${b.work.compiled} compiled, ${b.work.finished} finished, ${b.work.cached} from the cache; ${Object.entries(
