@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { pieceFor, POSTINGS_CAP, searchPieceDigests } from "../../client/contracts/search-index";
+import { pieceFor, POSTINGS_CAP, searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
 import {
   buildSearchIndex,
   PIECE_BYTES,
@@ -15,6 +15,7 @@ import {
 } from "../../scripts/search/build-index";
 import { bestFirst, SearchEngine, type Ranked } from "../../worker/search/engine";
 import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
+import { QueryTerms } from "../../worker/search/terms";
 import { records, SITE, word } from "../helpers/search-records";
 
 const FILTERS = [["language:en"], ["docusaurus_tag:default", "docusaurus_tag:docs-default-current"]];
@@ -63,6 +64,13 @@ describe("the search index's pieces", () => {
       Math.ceil(bytes(small.root.lexicon) / PIECE_BYTES.lexicon.min),
     );
     expect(small.root.shards.length).toBeGreaterThan(bytes(small.root.shards) / PIECE_BYTES.shard.min);
+  });
+
+  it("matches typos among the terms with the word's first letter, however the lexicon is cut", () => {
+    const root = { lexicon: [{ from: "", digest: "lexicon", bytes: 40 }] } as unknown as SearchRoot;
+    const terms = new QueryTerms(root);
+    terms.lexicon.set(0, { terms: ["bat", "cart", "cat", "cut", "hat", "kat"], heads: "000000" });
+    expect(terms.near("cat", 1).map(([t]) => t)).toEqual(["cart", "cat", "cut"]);
   });
 
   it("finds a record by words from different shards, reading only the pieces the query needs", async () => {

@@ -112,12 +112,14 @@ export class QueryTerms implements TermSource {
     const memo = this.expansions.get(key) as [string, number][] | undefined;
     if (memo) return memo;
     const out: [string, number][] = [];
-    for (const i of piecesForPrefix(this.root.lexicon, term[0] ?? "")) {
+    // Only the terms with the word's first letter: a lexicon piece may hold other letters' too.
+    const first = term[0] ?? "";
+    for (const i of piecesForPrefix(this.root.lexicon, first)) {
       const p = this.lexicon.get(i);
       if (!p) continue;
-      for (const t of p.terms) {
-        const d = editDistance(term, t, distance);
-        if (d <= distance) out.push([t, d]);
+      for (let k = lowerBound(p.terms, first); k < p.terms.length && p.terms[k]!.startsWith(first); k++) {
+        const d = editDistance(term, p.terms[k]!, distance);
+        if (d <= distance) out.push([p.terms[k]!, d]);
       }
     }
     this.expansions.set(key, out);
