@@ -20,13 +20,14 @@ export type BlobReader = <T>(digest: string, what: string) => Promise<T | null>;
 /** Route shards (≤ 64 KiB each) and sidebars kept per isolate, by digest. */
 const pieces = new PromiseMemo<unknown>(64);
 
+/** Each root's file paths, listed once: a request makes a BuildManifest or two, and a large site has hundreds of files. */
+const filePaths = new WeakMap<ManifestRoot, string[]>();
+
 export class BuildManifest {
   readonly buildId: string;
   readonly builtAt: string;
   readonly config: SiteConfig;
   readonly redirects: Record<string, string>;
-  /** Paths of the build's files other than Markdown twins. */
-  readonly files: string[];
 
   constructor(
     private readonly root: ManifestRoot,
@@ -36,7 +37,18 @@ export class BuildManifest {
     this.builtAt = root.builtAt;
     this.config = root.config;
     this.redirects = root.redirects;
-    this.files = Object.keys(root.files);
+  }
+
+  /** Paths of the build's files other than Markdown twins. */
+  get files(): string[] {
+    let paths = filePaths.get(this.root);
+    if (!paths) filePaths.set(this.root, (paths = Object.keys(this.root.files)));
+    return paths;
+  }
+
+  /** Whether `path` is one of the build's files other than Markdown twins. */
+  hasFile(path: string): boolean {
+    return Object.hasOwn(this.root.files, path);
   }
 
   private piece<T>(digest: string, what: string): Promise<T> {
