@@ -161,8 +161,8 @@ export type TermShard = Record<string, Postings>;
  * a reader can parse the head alone and then only the records it shows: `head` is the length of
  * the text before `,"records":[`, and `ends[i]` where record i's JSON ends, counted from the first
  * character inside the array (record i starts one past `ends[i - 1]`, after its comma). A query
- * shows twenty records, each from a different bundle as often as not: parsing whole bundles was
- * most of a cold search's CPU.
+ * shows twenty records, each from a different bundle as often as not: parsing whole bundles to show
+ * one record of each was most of what a cold search parsed.
  */
 export interface RecordBundle {
   head?: number;
