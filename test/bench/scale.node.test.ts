@@ -2,6 +2,7 @@
  * npm run bench:scale: the synthetic site generator, the check of its report against the budgets,
  * and the calibration of what the local simulators cost workerd.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { buildSite } from "../../scripts/build/build";
 import { loadBudgets } from "../../scripts/bench/budgets";
 import { copySiteInputs, generateScaledSite } from "../../scripts/bench/scale/generate";
 import { finishScaleReport, type ScaleReport } from "../../scripts/bench/scale/report";
-import { DEV_NODE_FLAGS } from "../../scripts/bench/scale/dev-flags";
+import { buildNodeFlags, DEV_NODE_FLAGS } from "../../scripts/bench/scale/node-flags";
 import { measureSimulatorCost } from "../../scripts/bench/scale/simulator-cost";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -204,9 +205,23 @@ describe("the local simulators' cost", () => {
   });
 });
 
-describe("the bench's npm run dev", () => {
-  it("runs with the Node flags package.json's dev script gives npm run dev", async () => {
-    const pkg = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: { dev: string } };
-    expect(pkg.scripts.dev).toContain(`tsx ${DEV_NODE_FLAGS.join(" ")} scripts/start.ts --watch`);
+describe("the bench's processes", () => {
+  const scripts = async () =>
+    (JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> })
+      .scripts;
+
+  it("run npm run dev with the Node flags package.json's dev script gives it", async () => {
+    expect((await scripts()).dev).toContain(`tsx ${DEV_NODE_FLAGS.join(" ")} scripts/start.ts --watch`);
+  });
+
+  it("build with the heap bound npm run build:content has, BUILD_HEAP_MB included", async () => {
+    const script = (await scripts())["build:content"]!;
+    // What sh makes of the script's ${BUILD_HEAP_MB:-…}, unset, empty and set.
+    for (const value of [undefined, "", "4096"]) {
+      const env = { ...process.env, BUILD_HEAP_MB: value };
+      if (value === undefined) delete env.BUILD_HEAP_MB;
+      const expanded = execFileSync("sh", ["-c", `echo ${script}`], { env, encoding: "utf8" });
+      expect(expanded.trim(), String(value)).toBe(`tsx ${buildNodeFlags(env).join(" ")} scripts/build/cli.ts`);
+    }
   });
 });

@@ -23,7 +23,7 @@ import { copySiteInputs, generateScaledSite } from "./generate";
 import { finishScaleReport, type ScaleReport } from "./report";
 import { coldRequest, requestRun, untilServed } from "./requests";
 import { measureSimulatorCost } from "./simulator-cost";
-import { DEV_NODE_FLAGS } from "./dev-flags";
+import { buildNodeFlags, DEV_NODE_FLAGS } from "./node-flags";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const BUILD_TIMEOUT_MS = 45 * 60_000;
@@ -225,7 +225,11 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
  */
 async function cachedBuild(siteDir: string, cacheDir: string): Promise<NonNullable<ScaleReport["cachedBuild"]>> {
   const started = performance.now();
-  const { child, output } = benchChild("cached-build.ts", [siteDir, cacheDir, path.join(siteDir, EDITED_PAGE.file)]);
+  const { child, output } = benchChild(
+    "cached-build.ts",
+    [siteDir, cacheDir, path.join(siteDir, EDITED_PAGE.file)],
+    buildNodeFlags(),
+  );
   const memory = sampleTreeMemory(child.pid!, 100);
   const killTimer = setTimeout(() => child.kill("SIGKILL"), BUILD_TIMEOUT_MS);
   try {
@@ -267,12 +271,11 @@ async function main(): Promise<number> {
   const generated = await generateScaledSite(siteDir, requestedPages);
 
   const started = performance.now();
-  const { child, output } = benchChild("build-publish.ts", [
-    siteDir,
-    kvDir,
-    path.join(siteDir, EDITED_PAGE.file),
-    cacheDir,
-  ]);
+  const { child, output } = benchChild(
+    "build-publish.ts",
+    [siteDir, kvDir, path.join(siteDir, EDITED_PAGE.file), cacheDir],
+    buildNodeFlags(),
+  );
   const killTimer = setTimeout(() => child.kill("SIGKILL"), BUILD_TIMEOUT_MS + EDIT_TIMEOUT_MS);
   const memory = sampleTreeMemory(child.pid!, 100);
   const report: ScaleReport = {
