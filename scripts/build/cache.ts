@@ -7,7 +7,7 @@
  * disk-cache.ts, is what makes a build in a fresh process fast.)
  */
 import type { DocSource, LastWalk } from "./discover";
-import type { PageSummary } from "./finish";
+import type { PageSummary, SiteContext } from "./finish";
 import type { KeptPage } from "./page-pass";
 import type { LlmsEntry } from "./llms-full";
 
@@ -55,8 +55,11 @@ export class BuildCache {
   readonly digests = new Memo<string>();
   /** The key of a page's compiled tree, by the page as read (`docs` gives the same object for the same text). */
   readonly treeKeys = new Memo<string, DocSource>();
-  /** Digest of the last build's SiteContext: while it is the same, kept pages need no finish key worked out. */
-  context: string | undefined;
+  /**
+   * Digest of the last build's SiteContext, and that context: while it is the same, kept pages need
+   * no finish key worked out, and the next build uses the same object (and its prepared lookups).
+   */
+  context: { digest: string; site: SiteContext } | undefined;
   /** Pages as the last build finished them, by their tree's key (pages with images are not kept). */
   readonly pages = new Memo<RememberedPage>();
   /** The search index's tokens of a text (titles and headings repeat across records and builds). */

@@ -53,7 +53,17 @@ export interface Prepared {
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
 
+/** Prepared contexts by the object they were made from: the build and its own thread share one. */
+const preparedOf = new WeakMap<SiteContext, Prepared>();
+
+/** The context's lookups, made once per context object (a build hands the same one to its own thread). */
 export function prepare(site: SiteContext): Prepared {
+  let prepared = preparedOf.get(site);
+  if (!prepared) preparedOf.set(site, (prepared = prepareNow(site)));
+  return prepared;
+}
+
+function prepareNow(site: SiteContext): Prepared {
   const digests = new Map<string, string>();
   return {
     site,

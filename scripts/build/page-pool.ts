@@ -10,7 +10,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { prepare, type Prepared, type SiteContext } from "./finish";
+import { prepare, type SiteContext } from "./finish";
 import { runPagePass, type PageJob, type PassResult } from "./page-pass";
 
 /** What every page of a run shares: the site, and the persistent cache's folder (null: none). */
@@ -30,13 +30,9 @@ export function poolSize(pages: number): number {
   return pages < POOL_MIN_PAGES || cores < 2 ? 0 : Math.min(8, cores);
 }
 
-/** The context of the last run this thread saw, prepared once. */
-let last: { context: RunContext; prepared: Prepared } | null = null;
-
-/** Runs one page in this thread. */
+/** Runs one page in this thread (its context prepared once: prepare keeps it by object). */
 export function runHere(job: PageJob, context: RunContext): Promise<PassResult> {
-  if (last?.context !== context) last = { context, prepared: prepare(context.site) };
-  return runPagePass(job, last.prepared, context.cacheDir);
+  return runPagePass(job, prepare(context.site), context.cacheDir);
 }
 
 /**

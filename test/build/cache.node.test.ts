@@ -1,6 +1,6 @@
 /** Watch mode's cache: a rebuild after an edit equals a fresh build, and unused entries are dropped. */
 import { describe, expect, it } from "vitest";
-import { buildSite } from "../../scripts/build/build";
+import { buildSite, type SiteBuild } from "../../scripts/build/build";
 import { BuildCache } from "../../scripts/build/cache";
 import { tempSite } from "../helpers/temp-site";
 
@@ -10,6 +10,13 @@ const EDITED =
 /** The search index as text: its root and every piece (a Map, which JSON.stringify alone would drop). */
 const indexText = (search: { index: { root: unknown; pieces: Map<string, string> } }) =>
   JSON.stringify({ root: search.index.root, pieces: [...search.index.pieces] });
+
+/** What a build serves besides its pages: routes, sidebars, and its files (llms.txt, sitemap, twins). */
+function expectSameSite(built: SiteBuild, fresh: SiteBuild): void {
+  expect(built.manifest.routes).toEqual(fresh.manifest.routes);
+  expect(built.manifest.sidebars).toEqual(fresh.manifest.sidebars);
+  expect(built.files.map((f) => [f.path, f.body])).toEqual(fresh.files.map((f) => [f.path, f.body]));
+}
 
 describe("BuildCache", () => {
   it("gives the same build as no cache after an edit, and forgets the old version of the page", async () => {
@@ -25,6 +32,7 @@ describe("BuildCache", () => {
       expect(cached.work).toEqual({ pages: first.work.pages, compiled: 1, finished: 1, cached: first.work.pages - 1 });
       expect(cached.buildId).toBe(fresh.buildId);
       expect(cached.manifest.blobs).toEqual(fresh.manifest.blobs);
+      expectSameSite(cached, fresh);
       expect(indexText(cached.search)).toBe(indexText(fresh.search));
       expect(indexText(cached.search)).toContain("cached tools");
       // One entry a page (the edit took the image off the one page that had one), none for the old text.
@@ -35,7 +43,10 @@ describe("BuildCache", () => {
       await site.write("docs/build/tools.mdx", EDITED.replace("title: Tools", "title: Toolbox"));
       const retitled = await buildSite({ root: site.root, cache });
       expect(retitled.pages.get("/build/tools")?.title).toBe("Toolbox");
-      expect(retitled.manifest.blobs).toEqual((await buildSite({ root: site.root })).manifest.blobs);
+      const freshRetitled = await buildSite({ root: site.root });
+      expect(retitled.manifest.blobs).toEqual(freshRetitled.manifest.blobs);
+      expectSameSite(retitled, freshRetitled);
+      expect(retitled.files.find((f) => f.path === "/llms.txt")?.body).toContain("[Toolbox]");
 
       // A quick rebuild that reuses the last search index is a different build of the same pages.
       await site.write("docs/build/tools.mdx", EDITED.replace("cached tools", "quick tools"));

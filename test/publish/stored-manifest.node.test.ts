@@ -2,7 +2,7 @@
  * The stored manifest at site scale: a small root, bounded route shards, and a one-page change
  * that rewrites the root plus one shard, read back exactly by the worker's own BuildManifest.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Manifest, SidebarItem } from "../../client/contracts/page";
 import type { SiteConfig } from "../../client/contracts/site-config";
 import { blobDigest } from "../../scripts/build/blobs";
@@ -76,6 +76,37 @@ describe("the stored manifest", () => {
     expect(await view.fileDigest("/llms.txt", null)).toBe("d-llms");
     expect(await view.sidebar("devs")).toEqual(manifest.sidebars.devs);
     expect(view.sidebarHomes()).toEqual({ devs: "/devs/folder-00/page-000" });
+  });
+
+  it("stores each manifest as it is, after storing another (npm run dev stores one on every save)", async () => {
+    const route = "/devs/folder-27/page-042";
+    const original = syntheticManifest();
+    const edited = syntheticManifest((m) => {
+      m.routes[route] = { title: "Renamed", description: "", sidebar: "devs" };
+      m.blobs.pages[route] = blobDigest("record, edited");
+      delete m.blobs.files[`${route}.md`];
+    });
+    storeManifest(original);
+    expect(await viewOf(storeManifest(edited)).route(route)).toEqual({
+      title: "Renamed",
+      description: "",
+      sidebar: "devs",
+      page: blobDigest("record, edited"),
+      twin: null,
+    });
+    const back = viewOf(storeManifest(original));
+    expect(await back.route(route)).toEqual({
+      ...original.routes[route],
+      page: original.blobs.pages[route],
+      twin: original.blobs.files[`${route}.md`],
+    });
+    // What a process that stored nothing before makes of it.
+    storeManifest(original);
+    const afterOriginal = storeManifest(edited);
+    vi.resetModules();
+    const fresh = (await import("../../scripts/publish/stored-manifest")).storeManifest(edited);
+    expect(afterOriginal.root).toEqual(fresh.root);
+    expect([...afterOriginal.blobs]).toEqual([...fresh.blobs]);
   });
 
   it("rewrites the root and one shard when a page changes, and at most two when one is added", () => {
