@@ -12,7 +12,11 @@ import { loadBudgets } from "../../scripts/bench/budgets";
 import { copySiteInputs, generateScaledSite } from "../../scripts/bench/scale/generate";
 import { finishScaleReport, type ScaleReport } from "../../scripts/bench/scale/report";
 import { buildNodeFlags, DEV_NODE_FLAGS } from "../../scripts/bench/scale/node-flags";
+import { countSearchReads } from "../../scripts/bench/scale/search-reads";
 import { measureSimulatorCost } from "../../scripts/bench/scale/simulator-cost";
+import { openLocalKv } from "../../scripts/publish/local-kv";
+import { publishBuild } from "../../scripts/publish/publish";
+import { tempSite } from "../helpers/temp-site";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const temps: string[] = [];
@@ -130,6 +134,17 @@ describe("the scale report's budget check", () => {
     expect(r.met.length).toBeGreaterThan(8);
   });
 
+  it("says how many values the searches read from KV, and what they cost at the calibration's rates", async () => {
+    const out = await tempDir();
+    const r = report();
+    r.serve!.simulator = { requestMs: 0.4, kvReadMs: 0.7, kvReadLargeMs: 0.9, cacheMatchMs: 0.5 };
+    r.serve!.searchReads = { cold: 20, warmPerQuery: 7.25 };
+    await finishScaleReport(r, await loadBudgets(path.join(ROOT, "bench/budgets.json")), out);
+    const md = await readFile(path.join(out, "scale-2000.md"), "utf8");
+    expect(md).toContain("the cold isolate's first search read 20 values (14.0–18.0 ms at the rates above)");
+    expect(md).toContain("a warm search read 7.3 on average (5.1–6.5 ms at the rates above)");
+  });
+
   it("gives a cold request as the median of its isolates, with each one's CPU", async () => {
     const budgets = await loadBudgets(path.join(ROOT, "bench/budgets.json"));
     const out = await tempDir();
@@ -192,6 +207,26 @@ describe("the scale report's budget check", () => {
     expect(md).toContain(`- **missed**: build failed: ${died}`);
     expect(md).toContain("Cold content build: **failed** after 120.0 s");
     expect(md).toContain("- **missed**: publish failed: not run (the build failed)");
+  });
+});
+
+describe("the searches' KV reads", () => {
+  it("counts a cold search's pointer, root and pieces, and only the pointer for a query the warm isolate has run", async () => {
+    const site = await tempSite();
+    const kvDir = await tempDir();
+    try {
+      const local = await openLocalKv(kvDir);
+      await publishBuild(local.kv, await buildSite({ root: site.root }), "production");
+      await local.dispose();
+      const once = await countSearchReads(kvDir, "production", "typescript", ["typescript", "typescript"], 1);
+      // The pointer, the root, and the one pack a small site's first publish stores its pieces in.
+      expect(once.cold).toBe(3);
+      expect(once.warmPerQuery).toBe(1);
+      const fresh = await countSearchReads(kvDir, "production", "typescript", ["typescript", "counter"], 0);
+      expect(fresh.warmPerQuery).toBeGreaterThan(1);
+    } finally {
+      await site.remove();
+    }
   });
 });
 

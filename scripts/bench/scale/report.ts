@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Budgets, ScaleBudget } from "../budgets";
 import type { SiteBuild } from "../../build/build";
 import type { StepFigures } from "./build-publish";
+import type { SearchReads } from "./search-reads";
 import type { SimulatorCost } from "./simulator-cost";
 import type { KvWrites } from "./kv-writes";
 
@@ -75,6 +76,8 @@ export interface ScaleReport {
     floor?: RequestFigures;
     /** What the local simulators cost workerd per operation (scale/simulator-cost.ts). */
     simulator?: SimulatorCost;
+    /** The values the measured searches read from KV (scale/search-reads.ts). */
+    searchReads?: SearchReads;
     html: { route: string; bytes: number; realSiteBytes: number | null };
   };
   /**
@@ -249,6 +252,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
             "",
           ]
         : []),
+      ...(s.searchReads ? [searchReadsLine(s.searchReads, s.simulator), ""] : []),
       `HTML of ${s.html.route}: ${s.html.bytes} B${s.html.realSiteBytes ? ` (${(s.html.bytes / s.html.realSiteBytes).toFixed(2)}× the ${s.html.realSiteBytes} B of the 70-page site)` : " (no 70-page figure: run --pages 70 first)"}.`,
       "",
     );
@@ -267,6 +271,15 @@ export function renderScaleMarkdown(r: ScaleReport): string {
  * Checks the report against the budget for its page count, writes <outDir>/scale-<N>.{md,json},
  * and returns the exit code: 1 when any budget is missed (or could not be measured), else 0.
  */
+/** The searches' KV reads, and what they cost workerd at the calibration's rates (a range: 1 KiB to 64 KiB values). */
+function searchReadsLine(r: SearchReads, cost: SimulatorCost | undefined): string {
+  const ms = (reads: number) =>
+    cost
+      ? ` (${(reads * cost.kvReadMs).toFixed(1)}–${(reads * cost.kvReadLargeMs).toFixed(1)} ms at the rates above)`
+      : "";
+  return `KV reads of the searches, counted by running the worker's search code in Node over the same KV (scripts/bench/scale/search-reads.ts): the cold isolate's first search read ${r.cold} values${ms(r.cold)}: the channel pointer, the search root and the pieces its query needs; a warm search read ${r.warmPerQuery.toFixed(1)} on average${ms(r.warmPerQuery)}.`;
+}
+
 export async function finishScaleReport(report: ScaleReport, budgets: Budgets, outDir: string): Promise<number> {
   const chosen = budgetFor(budgets.scale, report.requestedPages);
   report.budgetKey = chosen?.key ?? null;

@@ -35,8 +35,11 @@ function percentile(xs: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
+/** Requests a warm run sends first, unmeasured (the first of its own URLs). */
+export const WARMUP = 5;
+
 /** `urls` one after another (after `warmup` unmeasured ones); fails on any non-200 answer. */
-export async function requestRun(urls: string[], workerd: number, warmup = 5): Promise<RequestFigures> {
+export async function requestRun(urls: string[], workerd: number, warmup = WARMUP): Promise<RequestFigures> {
   for (const url of urls.slice(0, warmup)) await timedFetch(url);
   const wall: number[] = [];
   const cpu = cpuTimeMs(workerd);

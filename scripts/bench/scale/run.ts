@@ -21,7 +21,8 @@ import type { ChildMessage, StepFigures } from "./build-publish";
 import type { CachedBuildMessage } from "./cached-build";
 import { copySiteInputs, generateScaledSite } from "./generate";
 import { finishScaleReport, type ScaleReport } from "./report";
-import { coldRequest, requestRun, untilServed } from "./requests";
+import { coldRequest, requestRun, untilServed, WARMUP } from "./requests";
+import { countSearchReads } from "./search-reads";
 import { measureSimulatorCost } from "./simulator-cost";
 import { buildNodeFlags, DEV_NODE_FLAGS } from "./node-flags";
 
@@ -185,14 +186,17 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
     const coldSearch = medianSample(pairs.map((p) => p.search));
     step("warm page, warm search, uncached page");
     const warmPage = await requestRun(Array(40).fill(`${o}${PAGE}`), cached.workerd);
+    const warmTerms = Array.from({ length: 40 }, (_, i) => terms[i % Math.max(1, terms.length)] ?? "movement");
     const warmSearch = await requestRun(
-      Array.from({ length: 40 }, (_, i) => searchUrl(o, terms[i % Math.max(1, terms.length)] ?? "movement")),
+      warmTerms.map((t) => searchUrl(o, t)),
       cached.workerd,
     );
     const uncachedPage = await requestRun(Array(40).fill(`${uncached.origin}${PAGE}`), uncached.workerd);
     const floor = await requestRun(Array(40).fill(`${o}/robots.txt`), cached.workerd);
     step("the local simulators' own cost (a calibration worker)");
     const simulator = await measureSimulatorCost();
+    step("the searches' KV reads (the worker's search code in Node, over the same KV)");
+    const searchReads = await countSearchReads(kvDir, "production", terms[0] ?? "movement", warmTerms, WARMUP);
     let realSiteBytes: number | null = null;
     if (requestedPages === 70) realSiteBytes = Buffer.byteLength(coldPage.body);
     else {
@@ -208,6 +212,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       uncachedPage,
       floor,
       simulator,
+      searchReads,
       html: { route: PAGE, bytes: Buffer.byteLength(coldPage.body), realSiteBytes },
     };
     return cached;
