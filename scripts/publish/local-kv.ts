@@ -40,8 +40,10 @@ export function kvTargetFrom(ns: KvNamespaceLike): KvTarget {
   };
 }
 
-/** Opens local KV without serving anything; call dispose() when done. */
-export async function openLocalKv(persistDir: string): Promise<{ kv: KvTarget; dispose: () => Promise<void> }> {
+/** Opens local KV's namespace as a worker's binding has it, without serving anything; call dispose() when done. */
+export async function openLocalNamespace(
+  persistDir: string,
+): Promise<{ namespace: KvNamespaceLike; dispose: () => Promise<void> }> {
   const mf = new Miniflare({
     modules: true,
     script: "export default { fetch() { return new Response(null, { status: 204 }); } }",
@@ -49,6 +51,11 @@ export async function openLocalKv(persistDir: string): Promise<{ kv: KvTarget; d
     kvPersist: persistDir,
     cf: false,
   });
-  const ns = await mf.getKVNamespace("CONTENT");
-  return { kv: kvTargetFrom(ns), dispose: () => mf.dispose() };
+  return { namespace: await mf.getKVNamespace("CONTENT"), dispose: () => mf.dispose() };
+}
+
+/** Opens local KV as a publish target, without serving anything; call dispose() when done. */
+export async function openLocalKv(persistDir: string): Promise<{ kv: KvTarget; dispose: () => Promise<void> }> {
+  const { namespace, dispose } = await openLocalNamespace(persistDir);
+  return { kv: kvTargetFrom(namespace), dispose };
 }

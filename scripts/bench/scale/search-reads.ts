@@ -6,13 +6,12 @@
  * include the local KV simulator's cost of each of these reads (simulator-cost.ts); on Cloudflare
  * a read is I/O the worker waits on, not CPU it is billed for.
  */
-import { Miniflare } from "miniflare";
 import { kvKeys } from "../../../client/contracts/page";
 import type { SearchRoot } from "../../../client/contracts/search-index";
 import { ContentStore, type KvReader } from "../../../worker/content-store";
 import { SearchEngine } from "../../../worker/search/engine";
 import { PIECE_CACHE_BYTES, PieceCache, PieceLoader } from "../../../worker/search/pieces";
-import { LOCAL_KV_ID } from "../../publish/local-kv";
+import { openLocalNamespace } from "../../publish/local-kv";
 
 export interface SearchReads {
   /** A cold isolate's first search: the channel pointer, the search root and the pieces it read. */
@@ -41,15 +40,9 @@ export async function countSearchReads(
   warmQueries: string[],
   warmup: number,
 ): Promise<SearchReads> {
-  const mf = new Miniflare({
-    modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 204 }); } }",
-    kvNamespaces: { CONTENT: LOCAL_KV_ID },
-    kvPersist: kvDir,
-    cf: false,
-  });
+  const local = await openLocalNamespace(kvDir);
   try {
-    const namespace = (await mf.getKVNamespace("CONTENT")) as unknown as KvReader;
+    const namespace = local.namespace as unknown as KvReader;
     let reads = 0;
     const kv: KvReader = {
       get: ((key: string, options: never) => {
@@ -74,6 +67,6 @@ export async function countSearchReads(
     for (const query of warmQueries) await search(warm, query);
     return { cold: coldReads, warmPerQuery: warmQueries.length ? reads / warmQueries.length : 0 };
   } finally {
-    await mf.dispose();
+    await local.dispose();
   }
 }
