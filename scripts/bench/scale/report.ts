@@ -267,10 +267,6 @@ export function renderScaleMarkdown(r: ScaleReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-/**
- * Checks the report against the budget for its page count, writes <outDir>/scale-<N>.{md,json},
- * and returns the exit code: 1 when any budget is missed (or could not be measured), else 0.
- */
 /** The searches' KV reads, and what they cost workerd at the calibration's rates (a range: 1 KiB to 64 KiB values). */
 function searchReadsLine(r: SearchReads, cost: SimulatorCost | undefined): string {
   const ms = (reads: number) =>
@@ -280,6 +276,10 @@ function searchReadsLine(r: SearchReads, cost: SimulatorCost | undefined): strin
   return `KV reads of the searches, counted by running the worker's search code in Node over the same KV (scripts/bench/scale/search-reads.ts): the cold isolate's first search read ${r.cold} values${ms(r.cold)}: the channel pointer, the search root and the pieces its query needs; a warm search read ${r.warmPerQuery.toFixed(1)} on average${ms(r.warmPerQuery)}.`;
 }
 
+/**
+ * Checks the report against the budget for its page count, writes <outDir>/scale-<N>.{md,json},
+ * and returns the exit code: 1 when any budget is missed (or could not be measured), else 0.
+ */
 export async function finishScaleReport(report: ScaleReport, budgets: Budgets, outDir: string): Promise<number> {
   const chosen = budgetFor(budgets.scale, report.requestedPages);
   report.budgetKey = chosen?.key ?? null;
