@@ -210,6 +210,9 @@ export const NEVER_IN_WORDS =
 const MAY_BE_IN_WORDS = new RegExp(`[^\\0-\\x7f${NEVER_IN_WORDS}]`);
 const rulesFor = (text: string) => (MAY_BE_IN_WORDS.test(text) ? UNICODE : ASCII);
 
+/** Whether the text's words are all ASCII letters and digits (wordsOf splits it by the ASCII rules). */
+export const hasAsciiWordsOnly = (text: string): boolean => !MAY_BE_IN_WORDS.test(text);
+
 /** Words of a text, each with its position: the units search matches and highlights. */
 export function wordsOf(text: string): { word: string; start: number; end: number }[] {
   return [...text.matchAll(rulesFor(text).word)].map((m) => ({

@@ -2,7 +2,7 @@
  * Highlighting and snippets on the server. Text is cut into segments (matched or not); the
  * endpoint turns them into escaped HTML with the caller's tags, the search page into <mark>s.
  */
-import { camelParts, foldTerm, wordsOf, type HighlightSegment } from "../../client/contracts/search";
+import { camelParts, foldTerm, hasAsciiWordsOnly, wordsOf, type HighlightSegment } from "../../client/contracts/search";
 
 export type Segment = HighlightSegment;
 
@@ -42,9 +42,12 @@ interface Span {
   term: string;
 }
 
+type Word = { word: string; start: number; end: number };
+
 interface Analysis {
   spans: Span[];
-  words: { start: number; end: number }[];
+  /** The text's words: found with the spans, or when first asked for (a text without a match). */
+  words: () => Word[];
   level: Pick<Highlighted, "matchedWords" | "matchLevel">;
 }
 
@@ -56,18 +59,51 @@ function analyse(text: string, q: HighlightQuery): Analysis {
   if (!byText) analyses.set(q, (byText = new Map()));
   let a = byText.get(text);
   if (!a) {
-    const { spans, words } = matchSpans(text, q);
-    a = { spans, words, level: levelOf(q, spans) };
+    let words: Word[] | undefined;
+    let spans: Span[] = [];
+    const stems = stemsIn(text, q);
+    if (stems === null || stems.length) ({ spans, words } = matchSpans(text, q, stems));
+    a = { spans, words: () => (words ??= wordsOf(text)), level: levelOf(q, spans) };
     byText.set(text, a);
   }
   return a;
 }
 
-/** The matched spans of a text: whole words, or the camelCase parts that matched. */
-function matchSpans(text: string, q: HighlightQuery): { spans: Span[]; words: { start: number; end: number }[] } {
+/**
+ * Where the terms' stems occur in a text (start and end pairs), or null when any of its words may
+ * match. Only the words holding a stem can match. A word matches a term when it (or a camelCase part of
+ * it) folds to the term, and folding only lower-cases and cuts a plural ending ("ies" to "y"): so
+ * the lower-cased word holds the term's stem (the term less a final "y"). For a text whose words
+ * are ASCII, lower-casing keeps every position, and the stems' occurrences in the lower-cased text
+ * say which words to fold: most texts of a hit (its other hierarchy levels) hold none, and a
+ * matching one a few, instead of every word split, folded and cut into camelCase parts.
+ */
+function stemsIn(text: string, q: HighlightQuery): number[] | null {
+  if (!hasAsciiWordsOnly(text)) return null;
+  const lower = text.toLowerCase();
+  if (lower.length !== text.length) return null;
+  const found: number[] = [];
+  for (const term of q.terms) {
+    const stem = term.endsWith("y") ? term.slice(0, -1) : term;
+    if (!stem) return null;
+    for (let at = lower.indexOf(stem); at >= 0; at = lower.indexOf(stem, at + 1)) found.push(at, at + stem.length);
+  }
+  return found;
+}
+
+/** The matched spans of a text: whole words, or the camelCase parts that matched (of the words holding a stem, when `stems` are given). */
+function matchSpans(text: string, q: HighlightQuery, stems: number[] | null): { spans: Span[]; words: Word[] } {
   const spans: Span[] = [];
   const words = wordsOf(text);
-  for (const w of words) {
+  const candidates = stems && new Uint8Array(words.length);
+  if (stems && candidates)
+    for (let k = 0; k < stems.length; k += 2) {
+      const i = wordAt(words, stems[k]!);
+      if (i >= 0 && stems[k + 1]! <= words[i]!.end) candidates[i] = 1;
+    }
+  for (let i = 0; i < words.length; i++) {
+    if (candidates && !candidates[i]) continue;
+    const w = words[i]!;
     const whole = foldTerm(w.word);
     if (q.terms.has(whole)) {
       spans.push({ start: w.start, end: w.end, term: whole });
@@ -81,6 +117,19 @@ function matchSpans(text: string, q: HighlightQuery): { spans: Span[]; words: { 
     }
   }
   return { spans, words };
+}
+
+/** The word holding position `at`, or -1 (words in order). */
+function wordAt(words: Word[], at: number): number {
+  let lo = 0;
+  let hi = words.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (words[mid]!.end <= at) lo = mid + 1;
+    else if (words[mid]!.start > at) hi = mid - 1;
+    else return mid;
+  }
+  return -1;
 }
 
 /** Edit distance, stopping early past `max`. */
@@ -137,11 +186,18 @@ function cut(text: string, spans: Span[], from: number, to: number): Segment[] {
   return out;
 }
 
+/** Whether each word is a whole span of its own (so there are at least as many spans as words). */
+function everyWordWhole(words: Word[], spans: Span[]): boolean {
+  if (words.length === 0 || spans.length < words.length) return false;
+  const whole = new Set(spans.map((s) => `${s.start}:${s.end}`));
+  return words.every((w) => whole.has(`${w.start}:${w.end}`));
+}
+
 /** The whole text, with the query's matches marked. */
 export function highlight(text: string, q: HighlightQuery): Highlighted {
   const { spans, words, level } = analyse(text, q);
-  const whole = new Set(spans.map((s) => `${s.start}:${s.end}`));
-  const fullyHighlighted = words.length > 0 && words.every((w) => whole.has(`${w.start}:${w.end}`));
+  // A text without spans is not: its words need not be split.
+  const fullyHighlighted = spans.length > 0 && everyWordWhole(words(), spans);
   return { segments: cut(text, spans, 0, text.length), ...level, fullyHighlighted };
 }
 
@@ -151,7 +207,9 @@ export function highlight(text: string, q: HighlightQuery): Highlighted {
  * @example snippet("… a long paragraph about the faucet …", q, 10, "…") // "…paragraph about the <faucet> …"
  */
 export function snippet(text: string, q: HighlightQuery, size: number, ellipsis: string): Highlighted {
-  const { spans, words, level } = analyse(text, q);
+  const analysis = analyse(text, q);
+  const { spans, level } = analysis;
+  const words = analysis.words();
   if (words.length <= size) return { segments: cut(text, spans, 0, text.length), ...level, fullyHighlighted: false };
   const wordIndex = (pos: number) => {
     let lo = 0;

@@ -28,6 +28,17 @@ describe("highlight", () => {
     expect(h.matchLevel).toBe("full");
   });
 
+  it("finds the same matches in text whose words are ASCII and in text with accented words", () => {
+    // Only the words holding a term's stem are folded in ASCII text: "quer" of "query" finds "Queries".
+    const terms = new Set(["query", "message", "faucet"]);
+    const ascii = highlight("Queries \u2014 one per signMessage, faucet\u00a0limits", { ...q("query"), terms });
+    expect(toTagged(ascii.segments, "[", "]")).toBe("[Queries] \u2014 one per sign[Message], [faucet]\u00a0limits");
+    const accented = highlight("Queries d\u00e9j\u00e0 signMessage fa\u00fcc\u00e9t", { ...q("query"), terms });
+    expect(toTagged(accented.segments, "[", "]")).toBe("[Queries] d\u00e9j\u00e0 sign[Message] [fa\u00fcc\u00e9t]");
+    expect(highlight("Faucets faucet", q("faucet")).fullyHighlighted).toBe(true);
+    expect(highlight("Faucets or faucet", q("faucet")).fullyHighlighted).toBe(false);
+  });
+
   it("reports partial and no matches", () => {
     expect(highlight("Chain ID", q("chain gas")).matchLevel).toBe("partial");
     const none = highlight("Nothing here", q("faucet"));

@@ -178,9 +178,29 @@ function setPath(target: Nested, path: string, value: AttributeResult): void {
   at[parts[parts.length - 1]!] = value;
 }
 
-function retrieve(record: SearchRecord, attributes: string[] | null): Record<string, unknown> {
+/**
+ * A record as a hit shows it: its fields but the ranking data and keywords, in the order
+ * unpackRecord gives them (what a spread of the record gave), then its highlight and snippet results.
+ */
+function shownHit(record: SearchRecord, _highlightResult: Nested, _snippetResult: Nested) {
+  return {
+    objectID: record.objectID,
+    type: record.type,
+    hierarchy: record.hierarchy,
+    content: record.content,
+    url: record.url,
+    url_without_anchor: record.url_without_anchor,
+    anchor: record.anchor,
+    language: record.language,
+    docusaurus_tag: record.docusaurus_tag,
+    _highlightResult,
+    _snippetResult,
+  };
+}
+
+/** The attributes asked for (attributesToRetrieve without "*"), and the objectID. */
+function retrieve(record: SearchRecord, attributes: string[]): Record<string, unknown> {
   const { weight: _weight, keywords: _keywords, ...shown } = record;
-  if (!attributes || attributes.includes("*")) return shown;
   const out: Record<string, unknown> = { objectID: record.objectID };
   for (const a of attributes) {
     const [head, sub] = a.split(".") as [keyof typeof shown, string | undefined];
@@ -195,17 +215,18 @@ function retrieve(record: SearchRecord, attributes: string[] | null): Record<str
 
 /** One result of the multi-query response, Algolia's shape. */
 export function formatResult(q: ParsedQuery, result: EngineResult, processingTimeMS: number) {
+  const tagged = (h: Highlighted): AttributeResult => {
+    const value = toTagged(h.segments, q.highlightPreTag, q.highlightPostTag);
+    return h.fullyHighlighted
+      ? { value, matchLevel: h.matchLevel, matchedWords: h.matchedWords, fullyHighlighted: true }
+      : { value, matchLevel: h.matchLevel, matchedWords: h.matchedWords };
+  };
+  const everyAttribute = !q.attributesToRetrieve || q.attributesToRetrieve.includes("*");
   const hits = result.hits.map(({ record, highlight: hq }) => {
-    const tagged = (h: Highlighted): AttributeResult => ({
-      value: toTagged(h.segments, q.highlightPreTag, q.highlightPostTag),
-      matchLevel: h.matchLevel,
-      matchedWords: h.matchedWords,
-      ...(h.fullyHighlighted ? { fullyHighlighted: true } : {}),
-    });
     const _highlightResult: Nested = {};
     for (const level of HIERARCHY_LEVELS) {
       const value = record.hierarchy[level];
-      if (value !== null) setPath(_highlightResult, `hierarchy.${level}`, tagged(highlight(value, hq)));
+      if (value !== null) ((_highlightResult.hierarchy ??= {}) as Nested)[level] = tagged(highlight(value, hq));
     }
     if (record.content !== null) _highlightResult.content = tagged(highlight(record.content, hq));
     const _snippetResult: Nested = {};
@@ -215,7 +236,9 @@ export function formatResult(q: ParsedQuery, result: EngineResult, processingTim
       const { value: v, matchLevel } = tagged(snippet(value, hq, words, q.snippetEllipsisText));
       setPath(_snippetResult, attribute, { value: v, matchLevel } as AttributeResult);
     }
-    return { ...retrieve(record, q.attributesToRetrieve), _highlightResult, _snippetResult };
+    return everyAttribute
+      ? shownHit(record, _highlightResult, _snippetResult)
+      : { ...retrieve(record, q.attributesToRetrieve!), _highlightResult, _snippetResult };
   });
   return {
     hits,

@@ -27,19 +27,28 @@ export type SynonymTable = Map<string, string[][]>;
 
 const phrase = (text: string) => queryTokens(text).map(foldTerm);
 
+/** Made once per index an isolate loads: each phrase folded once, each pair kept once. */
 export function synonymTable(synonyms: Synonym[] | undefined): SynonymTable {
   const table: SynonymTable = new Map();
-  const add = (from: string[], to: string[]) => {
-    const key = from.join(" ");
-    if (!key || to.length === 0 || key === to.join(" ")) return;
-    const list = table.get(key) ?? [];
-    if (!list.some((l) => l.join(" ") === to.join(" "))) list.push(to);
-    table.set(key, list);
+  const added = new Set<string>();
+  const add = (key: string, to: string[], toKey: string) => {
+    if (!key || to.length === 0 || key === toKey) return;
+    // Folded words hold no newline: "key\nto" names the pair.
+    const pair = `${key}\n${toKey}`;
+    if (added.has(pair)) return;
+    added.add(pair);
+    const list = table.get(key);
+    if (list) list.push(to);
+    else table.set(key, [to]);
   };
   for (const s of synonyms ?? []) {
     const words = s.synonyms.map(phrase);
-    if (s.type === "synonym") for (const a of words) for (const b of words) add(a, b);
-    else for (const b of words) add(phrase(s.input), b);
+    const keys = words.map((w) => w.join(" "));
+    if (s.type === "synonym") for (const a of keys) words.forEach((b, j) => add(a, b, keys[j]!));
+    else {
+      const input = phrase(s.input).join(" ");
+      words.forEach((b, j) => add(input, b, keys[j]!));
+    }
   }
   return table;
 }
