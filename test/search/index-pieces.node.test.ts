@@ -160,7 +160,7 @@ describe("ordering a bucket of hits", () => {
       id: i,
       score: (i * 7919) % 100_003,
       raw: i % 7,
-      terms: [],
+      match: [],
     }));
     bestFirst(hits, 20);
     const best = [...hits].sort((a, b) => b.score - a.score || b.raw - a.raw).slice(0, 20);

@@ -30,7 +30,7 @@ import {
 import type { HighlightQuery } from "./highlight";
 import { PieceUnavailable, type PieceDecoder, type PieceLoader } from "./pieces";
 import { meaningfulWords, planQuery, synonymTable, type Slot, type SynonymTable } from "./query-plan";
-import { evaluate, type EvalOptions } from "./scoring";
+import { anyIn, evaluate, termsOf, type EvalOptions, type TermList } from "./scoring";
 import { TERM_SHARDS } from "./shards";
 import { QueryTerms } from "./terms";
 
@@ -139,7 +139,8 @@ export interface Ranked {
   score: number;
   /** MiniSearch's own order (score × query terms matched) breaks ties. */
   raw: number;
-  terms: string[];
+  /** The record's terms that matched (what the highlighter marks). */
+  match: TermList;
 }
 
 const better = (a: Ranked, b: Ranked) => b.score - a.score || b.raw - a.raw;
@@ -290,19 +291,17 @@ export class SearchEngine {
     const truncated = { value: false };
     const matches = evaluate(terms, query, options, truncated);
     const buckets: Ranked[][] = slots.map(() => []);
-    for (const [id, m] of matches) {
+    // Each match becomes its own ranked entry (one object per matching record, not two); forEach
+    // makes no iterator result per record.
+    matches.forEach((m) => {
       let slotsMatched = 0;
-      for (const slot of slots) if (m.terms.some((t) => slot.terms.has(t))) slotsMatched++;
+      for (const slot of slots) if (anyIn(m.terms, slot.terms)) slotsMatched++;
       // MiniSearch multiplies by the number of query terms matched; a slot's alternatives (synonyms,
       // camelCase parts) are one word to the reader, so count slots instead.
-      const score = m.score * slotsMatched;
-      buckets[slots.length - Math.max(1, slotsMatched)]!.push({
-        id,
-        score,
-        raw: m.score * (m.terms.length || 1),
-        terms: m.match,
-      });
-    }
+      m.raw = m.score * (typeof m.terms === "string" ? 1 : m.terms.length || 1);
+      m.score *= slotsMatched;
+      buckets[slots.length - Math.max(1, slotsMatched)]!.push(m);
+    });
     return { slots, ranked: buckets, exhaustive: !truncated.value };
   }
 
@@ -316,13 +315,13 @@ export class SearchEngine {
     const words = originals.map(foldTerm);
     const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage);
 
-    let ranked: { id: number; terms: string[]; score: number }[];
+    let ranked: { id: number; match: TermList; score: number }[];
     let exhaustive = true;
     if (filters === null) {
       ranked = [];
     } else if (words.length === 0) {
       // An empty query pages through the first BROWSE_LIMIT records, best first (filters apply to those).
-      ranked = (await this.filter(this.root.browse, filters)).map((id) => ({ id, score: 0, terms: [] }));
+      ranked = (await this.filter(this.root.browse, filters)).map((id) => ({ id, score: 0, match: [] }));
       exhaustive = filters.length === 0 || this.root.documentCount <= BROWSE_LIMIT;
     } else {
       const matched = await this.match(typed);
@@ -355,7 +354,7 @@ export class SearchEngine {
     const hits = shown.map((h, i) => ({
       record: records[i]!,
       score: h.score,
-      highlight: { words, originals, terms: new Set([...words, ...h.terms]) },
+      highlight: { words, originals, terms: new Set([...words, ...termsOf(h.match)]) },
     }));
     return { query, hits, nbHits, exhaustive, page, nbPages, hitsPerPage };
   }

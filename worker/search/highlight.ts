@@ -110,10 +110,11 @@ function matchSpans(text: string, q: HighlightQuery, stems: number[] | null): { 
       continue;
     }
     let at = w.start;
-    for (const part of camelParts(w.word)) {
-      const folded = foldTerm(part);
-      if (q.terms.has(folded)) spans.push({ start: at, end: at + part.length, term: folded });
-      at += part.length;
+    const parts = camelParts(w.word);
+    for (let k = 0; k < parts.length; k++) {
+      const folded = foldTerm(parts[k]!);
+      if (q.terms.has(folded)) spans.push({ start: at, end: at + parts[k]!.length, term: folded });
+      at += parts[k]!.length;
     }
   }
   return { spans, words };

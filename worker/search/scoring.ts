@@ -10,12 +10,40 @@ import type { Query } from "minisearch";
 import { foldTerm, queryTokens } from "../../client/contracts/search";
 import { HEAD_FIELDS, IMPACT_SCALE, type Postings } from "../../client/contracts/search-index";
 
+/**
+ * Distinct terms in the order found: one term as itself, several as a list. Most records match one
+ * term, and a query keeps one entry per matching record, thousands at a time: without a list each,
+ * far less is allocated, and far less outlives a young-generation collection mid-query.
+ */
+export type TermList = string | string[];
+
+/** The terms of a TermList, as a list (a new one for a single term). */
+export const termsOf = (list: TermList): string[] => (typeof list === "string" ? [list] : list);
+
+/** Whether one of the terms is in `set`. */
+export const anyIn = (list: TermList, set: ReadonlySet<string>): boolean =>
+  typeof list === "string" ? set.has(list) : list.some((t) => set.has(t));
+
+/** `list` with the terms of `more` it lacks added at its end (a list is extended in place). */
+function withTerms(list: TermList, more: TermList): TermList {
+  if (typeof more !== "string") {
+    for (const t of more) list = withTerms(list, t);
+    return list;
+  }
+  if (typeof list === "string") return list === more ? list : [list, more];
+  if (!list.includes(more)) list.push(more);
+  return list;
+}
+
 export interface Match {
+  id: number;
   score: number;
+  /** Set by the engine when it ranks the match (see Ranked); 0 until then. */
+  raw: number;
   /** The query terms this record matched. */
-  terms: string[];
+  terms: TermList;
   /** The record's terms that matched them (after prefix and typo expansion). */
-  match: string[];
+  match: TermList;
 }
 export type Matches = Map<number, Match>;
 
@@ -42,10 +70,6 @@ const WEIGHTS = { fuzzy: 0.45, prefix: 0.375 };
 /** Postings read per prefix or typo expansion of a word: a short prefix may have hundreds of them. */
 export const EXPANSION_CAP = 256;
 
-const addUnique = (target: string[], term: string) => {
-  if (!target.includes(term)) target.push(term);
-};
-
 /** Adds one term's postings (the exact word or an expansion of it, weighted) to `out`. */
 function termResults(
   src: TermSource,
@@ -69,9 +93,9 @@ function termResults(
     const hit = out.get(id);
     if (hit) {
       hit.score += score;
-      addUnique(hit.terms, source);
-      addUnique(hit.match, derived);
-    } else out.set(id, { score, terms: [source], match: [derived] });
+      hit.terms = withTerms(hit.terms, source);
+      hit.match = withTerms(hit.match, derived);
+    } else out.set(id, { id, score, raw: 0, terms: source, match: derived });
   }
 }
 
@@ -106,26 +130,27 @@ function combine(results: Matches[], combineWith = "OR"): Matches {
   const and = combineWith.toLowerCase() === "and";
   return results.reduce((a, b) => {
     if (!and) {
-      for (const [id, m] of b) {
+      // forEach, not for…of: no [id, match] pair made per record.
+      b.forEach((m, id) => {
         const hit = a.get(id);
         if (!hit) a.set(id, m);
         else {
           hit.score += m.score;
-          for (const t of m.match) addUnique(hit.match, t);
-          for (const t of m.terms) addUnique(hit.terms, t);
+          hit.match = withTerms(hit.match, m.match);
+          hit.terms = withTerms(hit.terms, m.terms);
         }
-      }
+      });
       return a;
     }
     const both: Matches = new Map();
-    for (const [id, m] of b) {
+    b.forEach((m, id) => {
       const hit = a.get(id);
-      if (!hit) continue;
-      for (const t of m.terms) addUnique(hit.terms, t);
-      for (const t of m.match) addUnique(hit.match, t);
+      if (!hit) return;
+      hit.terms = withTerms(hit.terms, m.terms);
+      hit.match = withTerms(hit.match, m.match);
       hit.score += m.score;
       both.set(id, hit);
-    }
+    });
     return both;
   });
 }
