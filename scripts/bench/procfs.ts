@@ -76,13 +76,15 @@ export function cpuTimeMs(pid: number): number {
 }
 
 /**
- * CPU time all living threads of the process have used, in ms, from /proc/<pid>/task/<tid>/schedstat
- * (nanoseconds, unlike stat's clock ticks): precise enough for one request.
+ * CPU time all living threads of the process have used (or those whose name `thread` accepts), in
+ * ms, from /proc/<pid>/task/<tid>/schedstat (nanoseconds, unlike stat's clock ticks): precise
+ * enough for one request.
  */
-export function preciseCpuTimeMs(pid: number): number {
+export function preciseCpuTimeMs(pid: number, thread?: (name: string) => boolean): number {
   let ns = 0;
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
+      if (thread && !thread(readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim())) continue;
       ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
     } catch {
       // the thread ended between listing and reading

@@ -3,12 +3,14 @@
  * and the calibration of what the local simulators cost workerd.
  */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite } from "../../scripts/build/build";
 import { loadBudgets } from "../../scripts/bench/budgets";
+import { preciseCpuTimeMs } from "../../scripts/bench/procfs";
 import { copySiteInputs, generateScaledSite } from "../../scripts/bench/scale/generate";
 import { finishScaleReport, type ScaleReport } from "../../scripts/bench/scale/report";
 import { buildNodeFlags, DEV_NODE_FLAGS } from "../../scripts/bench/scale/node-flags";
@@ -145,16 +147,23 @@ describe("the scale report's budget check", () => {
     expect(md).toContain("a warm search read 7.3 on average (5.1–6.5 ms at the rates above)");
   });
 
-  it("gives a cold request as the median of its isolates, with each one's CPU", async () => {
+  it("gives a cold request as the median of its isolates, with each one's CPU, and V8's background share", async () => {
     const budgets = await loadBudgets(path.join(ROOT, "bench/budgets.json"));
     const out = await tempDir();
     const r = report();
     r.serve!.coldSearch = { ...r.serve!.coldSearch, cpuMs: 41, cpuSamplesMs: [52, 41, 38, 44.25, 39] };
+    r.serve!.coldPage = { ...r.serve!.coldPage, backgroundCpuMs: 6, cpuSamplesMs: [20, 21] };
+    r.serve!.warmSearch = { ...r.serve!.warmSearch, backgroundCpuPerRequestMs: 0.25 };
     await finishScaleReport(r, budgets, out);
     const md = await readFile(path.join(out, "scale-2000.md"), "utf8");
     expect(md).toContain(
       "| first search, right after | 200 | 50.0 ms | 41.0 ms (median of 5: 52.0, 41.0, 38.0, 44.3, 39.0) |",
     );
+    // V8's background threads' share, where it was measured.
+    expect(md).toContain(
+      "| first page (/devs/getstarted) | 200 | 50.0 ms | 20.0 ms (V8 background 6.0 ms; median of 2: 20.0, 21.0) |",
+    );
+    expect(md).toContain("| search | 40 | 2.0 ms | 3.0 ms | 1.0 ms (V8 background 0.3 ms) |");
     expect(r.met).toContain("cold isolate first search: workerd CPU 41.0 ms ≤ 50.0 ms");
   });
 
@@ -237,6 +246,17 @@ describe("the local simulators' cost", () => {
     expect(cost.kvReadMs).toBeGreaterThan(0);
     expect(cost.kvReadLargeMs).toBeGreaterThan(0);
     expect(cost.cacheMatchMs).toBeGreaterThan(0);
+  });
+});
+
+describe("CPU time from /proc", () => {
+  it("adds up the threads of a process whose names are asked for: some, all or none", () => {
+    const mainThread = readFileSync(`/proc/${process.pid}/comm`, "utf8").trim();
+    const main = preciseCpuTimeMs(process.pid, (name) => name === mainThread);
+    const all = preciseCpuTimeMs(process.pid);
+    expect(main).toBeGreaterThan(0);
+    expect(all).toBeGreaterThanOrEqual(main);
+    expect(preciseCpuTimeMs(process.pid, () => false)).toBe(0);
   });
 });
 

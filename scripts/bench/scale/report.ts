@@ -18,6 +18,8 @@ export interface RequestFigures {
   p95Ms: number;
   /** workerd process CPU time over the run divided by requests. */
   cpuPerRequestMs: number;
+  /** Of it, V8's background threads (garbage collection, compilation). */
+  backgroundCpuPerRequestMs?: number;
 }
 
 export interface ColdFigures {
@@ -25,6 +27,8 @@ export interface ColdFigures {
   wallMs: number;
   /** workerd process CPU time (all threads, /proc schedstat) spent on this request. */
   cpuMs: number;
+  /** Of it, V8's background threads (garbage collection, compilation). */
+  backgroundCpuMs?: number;
   /** Growth of workerd's resident memory (VmRSS) over this request. */
   addedRssBytes: number;
   /** When the figures are the median of several cold isolates: each one's CPU, in the order measured. */
@@ -178,16 +182,25 @@ export function checkScaleBudgets(report: ScaleReport, budget: ScaleBudget | nul
 }
 
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+/** A CPU figure, with V8's background threads' share of it when measured, and any other notes. */
+const cpuText = (total: number, background: number | undefined, ...notes: string[]) => {
+  const parts = [...(background === undefined ? [] : [`V8 background ${ms(background)}`]), ...notes];
+  return parts.length ? `${ms(total)} (${parts.join("; ")})` : ms(total);
+};
 const requestRow = (what: string, r: RequestFigures) =>
-  row([what, r.count, ms(r.medianMs), ms(r.p95Ms), ms(r.cpuPerRequestMs)]);
+  row([what, r.count, ms(r.medianMs), ms(r.p95Ms), cpuText(r.cpuPerRequestMs, r.backgroundCpuPerRequestMs)]);
 const coldRow = (what: string, c: ColdFigures) =>
   row([
     what,
     c.status,
     ms(c.wallMs),
-    c.cpuSamplesMs && c.cpuSamplesMs.length > 1
-      ? `${ms(c.cpuMs)} (median of ${c.cpuSamplesMs.length}: ${c.cpuSamplesMs.map((x) => x.toFixed(1)).join(", ")})`
-      : ms(c.cpuMs),
+    cpuText(
+      c.cpuMs,
+      c.backgroundCpuMs,
+      ...(c.cpuSamplesMs && c.cpuSamplesMs.length > 1
+        ? [`median of ${c.cpuSamplesMs.length}: ${c.cpuSamplesMs.map((x) => x.toFixed(1)).join(", ")}`]
+        : []),
+    ),
     mib(c.addedRssBytes),
   ]);
 const workText = (b: { work?: SiteBuild["work"]; phases?: SiteBuild["phases"] }) =>
@@ -232,7 +245,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
     lines.push(
       "## Served by local workerd",
       "",
-      "Requests go to a socket straight into the worker (Miniflare's unsafeDirectSockets, bound to the worker's `direct` entrypoint), as Cloudflare's edge hands them over: past Miniflare's entry worker and the static-assets router. CPU is the workerd process's CPU time (all its threads, from /proc/<pid>/task/*/schedstat), so it still includes HTTP handling and the local KV and Cache simulators (JavaScript workers in the same process), none of which Cloudflare bills to the worker; /robots.txt, the least a request does, shows that floor. Memory is the growth of workerd's resident set (VmRSS), not the V8 heap alone.",
+      "Requests go to a socket straight into the worker (Miniflare's unsafeDirectSockets, bound to the worker's `direct` entrypoint), as Cloudflare's edge hands them over: past Miniflare's entry worker and the static-assets router. CPU is the workerd process's CPU time (all its threads, from /proc/<pid>/task/*/schedstat), so it still includes HTTP handling and the local KV and Cache simulators (JavaScript workers in the same process), none of which Cloudflare bills to the worker; /robots.txt, the least a request does, shows that floor. The part on V8's background threads (`V8 DefaultWorker`: concurrent and parallel garbage collection, background compilation) is given apart: it grows with what a request allocates and with the heap the isolate keeps. Memory is the growth of workerd's resident set (VmRSS), not the V8 heap alone.",
       "",
       row(["cold isolate", "status", "wall", "workerd CPU", "resident memory added"]),
       row(["---", "---", "---", "---", "---"]),
