@@ -101,8 +101,9 @@ export function appliedDelta(base: Postings | undefined, delta: PostingsDelta): 
 }
 
 /**
- * Several pieces in one stored value: piece digest → the piece, as JSON. A publish that adds a
- * few pieces stores them as one pack (scripts/publish/search-packs.ts); refs name the pack.
+ * Several pieces in one stored value: piece digest → the piece's stored text (a JSON string), or,
+ * in packs written before, the piece itself as JSON. A publish that adds a few pieces stores them
+ * as one pack (scripts/publish/search-packs.ts); refs name the pack.
  */
 export type SearchPack = Record<string, unknown>;
 

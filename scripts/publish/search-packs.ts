@@ -50,9 +50,20 @@ export interface StoredSearchIndex {
 
 type Place = Pick<PieceRef<unknown>, "pack" | "base" | "basePack">;
 
-/** The value of a pack of `pieces` (digest, piece JSON): a JSON object, each piece embedded as it is. */
+/**
+ * The value of a pack of `pieces` (digest, piece JSON): a JSON object of each piece's stored text,
+ * as a string. Parsing the pack then parses no piece: a query decodes only the pieces it reads, and
+ * as it would decode them stored alone (a term shard's postings term by term, a record bundle's
+ * records one by one).
+ */
 export function packValue(pieces: [string, string][]): string {
-  return `{${pieces.map(([digest, text]) => `${JSON.stringify(digest)}:${text}`).join(",")}}`;
+  return `{${pieces.map(([digest, text]) => `${JSON.stringify(digest)}:${JSON.stringify(text)}`).join(",")}}`;
+}
+
+/** A piece of a parsed pack, parsed: packs hold each piece's text (packValue), or, written before, the piece itself. */
+function packedPiece(pack: SearchPack, digest: string): unknown {
+  const piece = pack[digest];
+  return typeof piece === "string" ? JSON.parse(piece) : piece;
 }
 
 /** The pairs of `next` that `base` lacks, and the ids of `base`'s pairs that `next` lacks. */
@@ -126,8 +137,8 @@ export async function storeSearchIndex(
       const over = live.shards[pieceFor(live.shards, ref.from)]!;
       // A patch's base is always a whole shard: a live patch's own base.
       const base = over.base ? { digest: over.base, pack: over.basePack } : { digest: over.digest, pack: over.pack };
-      const whole = (await read(base.pack ?? base.digest)) as Record<string, unknown>;
-      const baseShard = (base.pack ? whole[base.digest] : whole) as TermShard | undefined;
+      const whole = (await read(base.pack ?? base.digest)) as SearchPack;
+      const baseShard = (base.pack ? packedPiece(whole, base.digest) : whole) as TermShard | undefined;
       if (!baseShard) continue;
       const text = JSON.stringify(shardPatch(baseShard, JSON.parse(value(ref.digest)) as TermShard));
       if (text.length * 2 <= ref.bytes) patches.set(ref.digest, { text, base: base.digest, basePack: base.pack });

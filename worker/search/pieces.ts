@@ -81,8 +81,9 @@ export const WHOLE_JSON: PieceDecoder<object> = {
 /**
  * Reads pieces through a cache; concurrent reads of one stored value share a KV read. A piece
  * stored in a pack (PieceRef.pack) is read with its pack, and the parsed pack is what the cache
- * keeps, so the pack's other pieces cost no second read. A piece stored alone is kept as its
- * decoder made it (a record bundle as a RecordBundleView, its records still text).
+ * keeps, so the pack's other pieces cost no second read; a piece the pack holds as text is also
+ * kept decoded once a query reads it. A piece stored alone is kept as its decoder made it (a
+ * record bundle as a RecordBundleView, its records still text).
  */
 export class PieceLoader {
   private readonly inFlight = new Map<string, Promise<object>>();
@@ -102,8 +103,11 @@ export class PieceLoader {
   private piece(ref: PieceRef<unknown>, decoder: PieceDecoder<object>): unknown {
     if (!ref.base) {
       if (!ref.pack) return this.stored(ref.digest, decoder);
+      // A piece a pack holds as text is kept decoded under its own digest once made.
+      const made = this.cache.get(ref.digest);
+      if (made !== undefined) return made;
       const pack = this.stored(ref.pack, WHOLE_JSON);
-      const unpack = (v: object) => decoded(ref, decoder, pieceOf(ref, v));
+      const unpack = (v: object) => this.unpacked(ref, decoder, v);
       return pack instanceof Promise ? pack.then(unpack) : unpack(pack);
     }
     const patched = decoder.patched;
@@ -115,11 +119,25 @@ export class PieceLoader {
     const base: PieceRef<unknown> = { from: ref.from, digest: ref.base, bytes: 0, pack: ref.basePack };
     return Promise.all([this.stored(ref.pack ?? ref.digest, WHOLE_JSON), this.piece(base, decoder)]).then(
       ([patch, whole]) => {
-        const piece = patched(whole as object, pieceOf(ref, patch));
+        const piece = patched(whole as object, parsedPatch(ref, pieceOf(ref, patch)));
         this.cache.set(ref.digest, piece, ref.bytes);
         return piece;
       },
     );
+  }
+
+  /** The piece `ref` names in its (parsed) pack, decoded. */
+  private unpacked(ref: PieceRef<unknown>, decoder: PieceDecoder<object>, pack: object): object {
+    const member = pieceOf(ref, pack);
+    if (typeof member !== "string") return decoded(ref, decoder, member);
+    let piece: object;
+    try {
+      piece = decoder.fromText(member);
+    } catch (cause) {
+      throw new PieceUnavailable(`search piece ${ref.digest} in its pack ${ref.pack} is corrupt`, { cause });
+    }
+    this.cache.set(ref.digest, piece, member.length);
+    return piece;
   }
 
   /** A stored value, decoded: from the cache, or read. */
@@ -159,7 +177,7 @@ export class PieceLoader {
   }
 }
 
-/** A piece of a pack, decoded (a record bundle in a pack is already parsed: the view wraps it). */
+/** A piece parsed with its pack (a pack written before packs held text), decoded: a record bundle's view wraps it. */
 function decoded(ref: PieceRef<unknown>, decoder: PieceDecoder<object>, value: object): object {
   try {
     return decoder.fromValue(value);
@@ -168,11 +186,24 @@ function decoded(ref: PieceRef<unknown>, decoder: PieceDecoder<object>, value: o
   }
 }
 
-/** The piece `ref` names in its stored value: the value itself, or its entry in a pack (a patch's, if patched). */
-function pieceOf(ref: PieceRef<unknown>, stored: object): object {
+/**
+ * The piece `ref` names in its stored value: the value itself, or its entry in a pack (a patch's,
+ * if patched): the piece's text, or the piece itself in a pack written before packs held text.
+ */
+function pieceOf(ref: PieceRef<unknown>, stored: object): object | string {
   if (!ref.pack) return stored;
   const piece = Object.hasOwn(stored, ref.digest) ? (stored as SearchPack)[ref.digest] : undefined;
-  if (piece === null || typeof piece !== "object")
+  if (typeof piece !== "string" && (piece === null || typeof piece !== "object"))
     throw new PieceUnavailable(`search piece ${ref.digest} is not in its pack ${ref.pack}`);
-  return piece as object;
+  return piece as object | string;
+}
+
+/** A shard patch, parsed if its pack holds it as text. */
+function parsedPatch(ref: PieceRef<unknown>, patch: object | string): object {
+  if (typeof patch !== "string") return patch;
+  try {
+    return WHOLE_JSON.fromText(patch);
+  } catch (cause) {
+    throw new PieceUnavailable(`search piece ${ref.digest} in its pack ${ref.pack} is corrupt`, { cause });
+  }
 }
