@@ -145,6 +145,12 @@ describe("the scale report's budget check", () => {
     const md = await readFile(path.join(out, "scale-2000.md"), "utf8");
     expect(md).toContain("the cold isolate's first search read 20 values (14.0–18.0 ms at the rates above)");
     expect(md).toContain("a warm search read 7.3 on average (5.1–6.5 ms at the rates above)");
+    // A large value's rate measured below a small one's: the range still reads low to high.
+    r.serve!.simulator = { requestMs: 0.4, kvReadMs: 0.9, kvReadLargeMs: 0.7, cacheMatchMs: 0.5 };
+    await finishScaleReport(r, await loadBudgets(path.join(ROOT, "bench/budgets.json")), out);
+    expect(await readFile(path.join(out, "scale-2000.md"), "utf8")).toContain(
+      "the cold isolate's first search read 20 values (14.0–18.0 ms at the rates above)",
+    );
   });
 
   it("gives a cold request as the median of its isolates, with each one's CPU, and V8's background share", async () => {

@@ -282,10 +282,10 @@ export function renderScaleMarkdown(r: ScaleReport): string {
 
 /** The searches' KV reads, and what they cost workerd at the calibration's rates (a range: 1 KiB to 64 KiB values). */
 function searchReadsLine(r: SearchReads, cost: SimulatorCost | undefined): string {
+  // The two rates are measured apart, and a large value's may come out below a small one's.
+  const [low, high] = cost ? [cost.kvReadMs, cost.kvReadLargeMs].sort((a, b) => a - b) : [0, 0];
   const ms = (reads: number) =>
-    cost
-      ? ` (${(reads * cost.kvReadMs).toFixed(1)}–${(reads * cost.kvReadLargeMs).toFixed(1)} ms at the rates above)`
-      : "";
+    cost ? ` (${(reads * low!).toFixed(1)}–${(reads * high!).toFixed(1)} ms at the rates above)` : "";
   return `KV reads of the searches, counted by running the worker's search code in Node over the same KV (scripts/bench/scale/search-reads.ts): the cold isolate's first search read ${r.cold} values${ms(r.cold)}: the channel pointer, the search root and the pieces its query needs; a warm search read ${r.warmPerQuery.toFixed(1)} on average${ms(r.warmPerQuery)}.`;
 }
 
