@@ -4,12 +4,11 @@
  * resident memory read from /proc around them. Every request has a timeout.
  */
 import { preciseCpuTimeMs, residentBytes } from "../procfs";
-
-const cpuTimeMs = (workerd: number) => preciseCpuTimeMs(workerd);
 import type { ColdFigures, RequestFigures } from "./report";
 
 const TIMEOUT_MS = 30_000;
 
+const cpuTimeMs = (workerd: number) => preciseCpuTimeMs(workerd);
 /** V8's platform threads ("V8 DefaultWorker", cut to 15 characters): concurrent and parallel garbage collection, background compilation. */
 const v8Background = (thread: string) => thread.startsWith("V8 ");
 const backgroundCpuMs = (workerd: number) => preciseCpuTimeMs(workerd, v8Background);
