@@ -71,11 +71,11 @@ function analyse(text: string, q: HighlightQuery): Analysis {
 
 /**
  * Where the terms' stems occur in a text (start and end pairs), or null when any of its words may
- * match. Only the words holding a stem can match. A word matches a term when it (or a camelCase part of
- * it) folds to the term, and folding only lower-cases and cuts a plural ending ("ies" to "y"): so
- * the lower-cased word holds the term's stem (the term less a final "y"). For a text whose words
- * are ASCII, lower-casing keeps every position, and the stems' occurrences in the lower-cased text
- * say which words to fold: most texts of a hit (its other hierarchy levels) hold none, and a
+ * match. Only the words holding a stem can match: a word matches a term when it (or a camelCase
+ * part of it) folds to the term, and folding only lower-cases and cuts a plural ending ("ies" to
+ * "y"), so the lower-cased word holds the term's stem (the term less a final "y"). For a text whose
+ * words are ASCII, lower-casing keeps every position, and the stems' occurrences in the lower-cased
+ * text say which words to fold: most texts of a hit (its other hierarchy levels) hold none, and a
  * matching one a few, instead of every word split, folded and cut into camelCase parts.
  */
 function stemsIn(text: string, q: HighlightQuery): number[] | null {
