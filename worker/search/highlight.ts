@@ -98,8 +98,10 @@ function matchSpans(text: string, q: HighlightQuery, stems: number[] | null): { 
   const candidates = stems && new Uint8Array(words.length);
   if (stems && candidates)
     for (let k = 0; k < stems.length; k += 2) {
-      const i = wordAt(words, stems[k]!);
-      if (i >= 0 && stems[k + 1]! <= words[i]!.end) candidates[i] = 1;
+      // The word holding the stem's occurrence, if one does.
+      const i = wordEndingAfter(words, stems[k]!);
+      const w = words[i];
+      if (w && w.start <= stems[k]! && stems[k + 1]! <= w.end) candidates[i] = 1;
     }
   for (let i = 0; i < words.length; i++) {
     if (candidates && !candidates[i]) continue;
@@ -120,17 +122,16 @@ function matchSpans(text: string, q: HighlightQuery, stems: number[] | null): { 
   return { spans, words };
 }
 
-/** The word holding position `at`, or -1 (words in order). */
-function wordAt(words: Word[], at: number): number {
+/** The first of the words (in order) that ends after `pos`; the last one when none does. */
+function wordEndingAfter(words: Word[], pos: number): number {
   let lo = 0;
   let hi = words.length - 1;
-  while (lo <= hi) {
+  while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (words[mid]!.end <= at) lo = mid + 1;
-    else if (words[mid]!.start > at) hi = mid - 1;
-    else return mid;
+    if (words[mid]!.end > pos) hi = mid;
+    else lo = mid + 1;
   }
-  return -1;
+  return lo;
 }
 
 /** Edit distance, stopping early past `max`. */
@@ -212,21 +213,11 @@ export function snippet(text: string, q: HighlightQuery, size: number, ellipsis:
   const { spans, level } = analysis;
   const words = analysis.words();
   if (words.length <= size) return { segments: cut(text, spans, 0, text.length), ...level, fullyHighlighted: false };
-  const wordIndex = (pos: number) => {
-    let lo = 0;
-    let hi = words.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (words[mid]!.end > pos) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
   const lead = Math.min(2, Math.floor(size / 4));
   let bestStart = 0;
   let bestCount = -1;
   for (const s of spans) {
-    const start = Math.max(0, Math.min(wordIndex(s.start) - lead, words.length - size));
+    const start = Math.max(0, Math.min(wordEndingAfter(words, s.start) - lead, words.length - size));
     const end = words[start + size - 1]!.end;
     const count = spans.filter((x) => x.start >= words[start]!.start && x.end <= end).length;
     if (count > bestCount) {
