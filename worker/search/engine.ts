@@ -30,7 +30,7 @@ import {
 import type { HighlightQuery } from "./highlight";
 import { PieceUnavailable, type PieceDecoder, type PieceLoader } from "./pieces";
 import { meaningfulWords, planQuery, synonymTable, type Slot, type SynonymTable } from "./query-plan";
-import { anyIn, evaluate, termsOf, type EvalOptions, type TermList } from "./scoring";
+import { anyIn, evaluate, termCount, termsOf, type EvalOptions, type TermList } from "./scoring";
 import { TERM_SHARDS } from "./shards";
 import { QueryTerms } from "./terms";
 
@@ -298,7 +298,7 @@ export class SearchEngine {
       for (const slot of slots) if (anyIn(m.terms, slot.terms)) slotsMatched++;
       // MiniSearch multiplies by the number of query terms matched; a slot's alternatives (synonyms,
       // camelCase parts) are one word to the reader, so count slots instead.
-      m.raw = m.score * (typeof m.terms === "string" ? 1 : m.terms.length || 1);
+      m.raw = m.score * (termCount(m.terms) || 1);
       m.score *= slotsMatched;
       buckets[slots.length - Math.max(1, slotsMatched)]!.push(m);
     });

@@ -20,6 +20,9 @@ export type TermList = string | string[];
 /** The terms of a TermList, as a list (a new one for a single term). */
 export const termsOf = (list: TermList): string[] => (typeof list === "string" ? [list] : list);
 
+/** How many terms. */
+export const termCount = (list: TermList): number => (typeof list === "string" ? 1 : list.length);
+
 /** Whether one of the terms is in `set`. */
 export const anyIn = (list: TermList, set: ReadonlySet<string>): boolean =>
   typeof list === "string" ? set.has(list) : list.some((t) => set.has(t));
