@@ -178,11 +178,19 @@ function setPath(target: Nested, path: string, value: AttributeResult): void {
   at[parts[parts.length - 1]!] = value;
 }
 
+/** A record's fields a hit shows: all but the ranking data and the keywords. */
+type ShownFields = Omit<SearchRecord, "weight" | "keywords">;
+
 /**
  * A record as a hit shows it: its fields but the ranking data and keywords, in the order
  * unpackRecord gives them (what a spread of the record gave), then its highlight and snippet results.
+ * Typed as every such field, so that a field added to SearchRecord fails to compile here, not goes missing.
  */
-function shownHit(record: SearchRecord, _highlightResult: Nested, _snippetResult: Nested) {
+function shownHit(
+  record: SearchRecord,
+  _highlightResult: Nested,
+  _snippetResult: Nested,
+): Required<ShownFields> & { _highlightResult: Nested; _snippetResult: Nested } {
   return {
     objectID: record.objectID,
     type: record.type,
