@@ -117,6 +117,12 @@ export const BROWSE_LIMIT = 1000;
 export interface SearchRoot {
   version: 4;
   siteUrl: string;
+  /**
+   * The site's synonyms as synonymTable makes them (its entries: folded phrase → the phrases it
+   * also finds), so an isolate reads them without folding any; absent when the site has none.
+   */
+  synonymTable?: Record<string, string[][]>;
+  /** Roots written before synonymTable: the synonyms as the site gave them. */
   synonyms?: Synonym[];
   /** Records indexed. */
   documentCount: number;

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { pieceFor, POSTINGS_CAP, searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
+import {
+  pieceFor,
+  POSTINGS_CAP,
+  searchPieceDigests,
+  type RecordBundle,
+  type SearchRoot,
+} from "../../client/contracts/search-index";
 import {
   buildSearchIndex,
   PIECE_BYTES,
@@ -103,6 +109,24 @@ describe("the search index's pieces", () => {
         expect(small.size.bytes).toBeLessThanOrEqual(small.maxBytes + PIECE_BYTES.shard.max * 2);
       }
     expect(small.size.pieces).toBeLessThan(index.pieces.size);
+  });
+
+  it("keeps headings and text in different bundles, so twenty title hits on twenty pages read one bundle", async () => {
+    const recordBundles = new Set(index.root.records.map((r) => kvKeys.blob(r.digest)));
+    const types = [...index.pieces]
+      .filter(([digest]) => recordBundles.has(kvKeys.blob(digest)))
+      .map(([, text]) => new Set((JSON.parse(text) as RecordBundle).records.map((row) => row[1] === "content")));
+    expect(types.filter((kinds) => kinds.size > 1).length).toBeLessThanOrEqual(1);
+    expect(types.filter((kinds) => kinds.has(false)).length).toBeLessThan(types.length / 4);
+
+    // Every page's title holds "page": a query for it shows twenty titles of twenty pages.
+    const kv = kvOf(index);
+    const engine = new SearchEngine(index.root, new PieceLoader(kv, new PieceCache(64 * 1024 * 1024)));
+    const result = await engine.search({ query: "page" });
+    expect(result.hits).toHaveLength(20);
+    expect(new Set(result.hits.map((h) => h.record.url)).size).toBe(20);
+    expect(result.hits.every((h) => h.record.type === "lvl1")).toBe(true);
+    expect(kv.reads.filter((key) => recordBundles.has(key))).toHaveLength(1);
   });
 
   it("fails a query as unavailable when a shard is missing or corrupt", async () => {

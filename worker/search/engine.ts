@@ -12,9 +12,11 @@ import {
   capQuery,
   foldTerm,
   queryTokens,
+  synonymTable,
   unpackRecord,
   type SearchRecord,
   type SearchRecordType,
+  type SynonymTable,
 } from "../../client/contracts/search";
 import {
   BROWSE_LIMIT,
@@ -29,7 +31,7 @@ import {
 } from "../../client/contracts/search-index";
 import type { HighlightQuery } from "./highlight";
 import { PieceUnavailable, type PieceDecoder, type PieceLoader } from "./pieces";
-import { meaningfulWords, planQuery, synonymTable, type Slot, type SynonymTable } from "./query-plan";
+import { meaningfulWords, planQuery, type Slot } from "./query-plan";
 import { anyIn, evaluate, termCount, termsOf, type EvalOptions, type TermList } from "./scoring";
 import { TERM_SHARDS } from "./shards";
 import { QueryTerms } from "./terms";
@@ -177,7 +179,7 @@ export class SearchEngine {
     private readonly pieces: PieceLoader,
   ) {
     if (root.version !== 4) throw new Error(`unsupported search index version ${String(root.version)}`);
-    this.synonyms = synonymTable(root.synonyms);
+    this.synonyms = root.synonymTable ? new Map(Object.entries(root.synonymTable)) : synonymTable(root.synonyms);
   }
 
   get size(): number {

@@ -5,7 +5,7 @@
  * removeWordsIfNoResults: allOptional).
  */
 import type { Query } from "minisearch";
-import { camelParts, foldTerm, queryTokens, type Synonym } from "../../client/contracts/search";
+import { camelParts, foldTerm, type SynonymTable } from "../../client/contracts/search";
 import { typosAllowed } from "./highlight";
 import { STOP_WORDS } from "./stop-words";
 
@@ -20,37 +20,6 @@ export interface Slot {
   /** Every query term that counts as matching this slot (folded). */
   terms: Set<string>;
   query: Query;
-}
-
-/** Synonyms by the folded words that trigger them: "rpc url" → [["endpoint"], ["node", "url"]]. */
-export type SynonymTable = Map<string, string[][]>;
-
-const phrase = (text: string) => queryTokens(text).map(foldTerm);
-
-/** Made once per index an isolate loads: each phrase folded once, each pair kept once. */
-export function synonymTable(synonyms: Synonym[] | undefined): SynonymTable {
-  const table: SynonymTable = new Map();
-  const added = new Set<string>();
-  const add = (key: string, to: string[], toKey: string) => {
-    if (!key || to.length === 0 || key === toKey) return;
-    // Folded words hold no newline: "key\nto" names the pair.
-    const pair = `${key}\n${toKey}`;
-    if (added.has(pair)) return;
-    added.add(pair);
-    const list = table.get(key);
-    if (list) list.push(to);
-    else table.set(key, [to]);
-  };
-  for (const s of synonyms ?? []) {
-    const words = s.synonyms.map(phrase);
-    const keys = words.map((w) => w.join(" "));
-    if (s.type === "synonym") for (const a of keys) words.forEach((b, j) => add(a, b, keys[j]!));
-    else {
-      const input = phrase(s.input).join(" ");
-      words.forEach((b, j) => add(input, b, keys[j]!));
-    }
-  }
-  return table;
 }
 
 /** Is this folded word a term of the index? Known words match as typed; typo tolerance is for the others. */
