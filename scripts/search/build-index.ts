@@ -51,6 +51,11 @@ export const PIECE_BYTES = {
   lexicon: { min: 16 * 1024, max: 48 * 1024 },
   shard: { min: 32 * 1024, max: 96 * 1024 },
   records: { min: 24 * 1024, max: 64 * 1024 },
+  /**
+   * Bundles of headings only (see CONTENT_IDS) are larger: a query's hits are mostly headings of
+   * as many pages, so one read brings more of them (and a small site's headings are one bundle).
+   */
+  headings: { min: 64 * 1024, max: 160 * 1024 },
   facets: { min: 24 * 1024, max: 64 * 1024 },
 };
 
@@ -60,7 +65,7 @@ export const PIECE_BYTES = {
  * lexicon (a small site's lexicon is a few tens of kilobytes, so one piece answers both of a
  * query's lexicon reads: its words, then their prefixes and typos).
  */
-export const UNSCALED: ReadonlySet<keyof typeof PIECE_BYTES> = new Set(["lexicon", "records"] as const);
+export const UNSCALED: ReadonlySet<keyof typeof PIECE_BYTES> = new Set(["lexicon", "records", "headings"] as const);
 
 /** A kind of piece has at least about this many pieces before it gets smaller ones (see pieceSize). */
 export const SMALL_SITE_PIECES = 256;
@@ -295,25 +300,31 @@ export function buildSearchIndex(
       ? ""
       : e.record.url_without_anchor;
   const keyed = withPageKeys(byId, pageKey);
-  const bundles = cut(
-    keyed,
-    (e) => e.id,
-    (e) => e.key,
-    rowBytes,
-    "records",
-    (run) => {
-      const { strings, records: rows } = packRecords(
-        run.map((e) => e.record),
-        siteUrl,
-      );
-      return recordBundleText(
-        strings,
-        run.map((e) => e.id),
-        rows,
-      );
-    },
-    pieces,
-  );
+  const bundleText = (run: typeof keyed) => {
+    const { strings, records: rows } = packRecords(
+      run.map((e) => e.record),
+      siteUrl,
+    );
+    return recordBundleText(
+      strings,
+      run.map((e) => e.id),
+      rows,
+    );
+  };
+  // Headings' ids come first (CONTENT_IDS): their bundles, then the text's, are in id order.
+  const bundlesOf = (kind: "headings" | "records", run: typeof keyed) =>
+    cut(
+      run,
+      (e) => e.id,
+      (e) => e.key,
+      rowBytes,
+      kind,
+      bundleText,
+      pieces,
+    );
+  const headings = keyed.filter((e) => e.id < CONTENT_IDS);
+  const texts = keyed.filter((e) => e.id >= CONTENT_IDS);
+  const bundles = [...bundlesOf("headings", headings), ...bundlesOf("records", texts)];
   const facets = cut(
     keyed,
     (e) => e.id,

@@ -111,6 +111,32 @@ describe("the search index's pieces", () => {
     expect(small.size.pieces).toBeLessThan(index.pieces.size);
   });
 
+  it("reads, for a known word, only the lexicon piece it falls in, and for a typo the pieces of its swapped-letter forms", async () => {
+    const lexiconKeys = index.root.lexicon.map((r) => kvKeys.blob(r.digest));
+    const lexiconReads = (kv: CountingKv) => kv.reads.filter((key) => lexiconKeys.includes(key));
+    expect(lexiconKeys.length).toBeGreaterThan(1);
+    // word(40) falls in the last piece; one of its swapped-letter forms ("i…") in the first.
+    const known = word(40);
+    const [first, last] = [0, lexiconKeys.length - 1];
+    expect(pieceFor(index.root.lexicon, known)).toBe(last);
+    expect(pieceFor(index.root.lexicon, known[1]! + known[0]! + known.slice(2))).toBe(first);
+    const kv = kvOf(index);
+    const engine = new SearchEngine(index.root, new PieceLoader(kv, new PieceCache(64 * 1024 * 1024)));
+    expect((await engine.search({ query: known })).nbHits).toBeGreaterThan(0);
+    expect(lexiconReads(kv)).toEqual([lexiconKeys[last]]);
+
+    // Its first two letters swapped, word(900) starts with a letter of the last piece: it is found
+    // by reading the first piece, where the word itself is.
+    const target = word(900);
+    const typo = target[1]! + target[0]! + target.slice(2);
+    expect([pieceFor(index.root.lexicon, target), pieceFor(index.root.lexicon, typo)]).toEqual([first, last]);
+    const typoKv = kvOf(index);
+    const typoEngine = new SearchEngine(index.root, new PieceLoader(typoKv, new PieceCache(64 * 1024 * 1024)));
+    const result = await typoEngine.search({ query: typo });
+    expect(result.hits[0]!.record.content).toContain(target);
+    expect(lexiconReads(typoKv).sort()).toEqual([...lexiconKeys].sort());
+  });
+
   it("keeps headings and text in different bundles, so twenty title hits on twenty pages read one bundle", async () => {
     const recordBundles = new Set(index.root.records.map((r) => kvKeys.blob(r.digest)));
     const types = [...index.pieces]

@@ -31,7 +31,7 @@ import {
 } from "../../client/contracts/search-index";
 import type { HighlightQuery } from "./highlight";
 import { PieceUnavailable, type PieceDecoder, type PieceLoader } from "./pieces";
-import { meaningfulWords, planQuery, type Slot } from "./query-plan";
+import { meaningfulWords, planQuery, type KnownTerm, type Slot } from "./query-plan";
 import { anyIn, evaluate, termCount, termsOf, type EvalOptions, type TermList } from "./scoring";
 import { TERM_SHARDS } from "./shards";
 import { QueryTerms } from "./terms";
@@ -171,6 +171,9 @@ export function bestFirst(hits: Ranked[], k: number): void {
   rest.forEach((h, i) => (hits[top.length + i] = h));
 }
 
+/** A plan's view before any lexicon piece is read: every word is taken as a term of the index. */
+const everyTerm: KnownTerm = () => true;
+
 export class SearchEngine {
   private readonly synonyms: SynonymTable;
 
@@ -262,23 +265,35 @@ export class SearchEngine {
    * Loads the lexicon pieces and shards the slots read, then scores; unmatched slots count for
    * nothing. Lexicon pieces come in two reads at most: first the pieces that say which words the
    * index knows, then, only if the plan needs them, those a prefix or a typo-tolerant match scans
-   * (a typo's scan covers every term with the word's first letter, so a known word skips it).
+   * (a typo's scan covers every term with the word's first letter, so a known word skips it) and
+   * those an unknown word's swapped-letter forms fall in.
    */
   private async match(typed: string[]): Promise<{ slots: Slot[]; ranked: Ranked[][]; exhaustive: boolean }> {
     const terms = new QueryTerms(this.root);
     const lexicon = new Set<number>();
-    // A first plan with every word unknown asks about every term any plan could look up.
-    planQuery(typed, this.synonyms, (t) => {
-      for (const i of terms.lexiconFor(t, "exact")) lexicon.add(i);
-      return false;
-    });
+    /** `known`, noting the lexicon piece each term it is asked about falls in. */
+    const noting =
+      (known: KnownTerm): KnownTerm =>
+      (t) => {
+        for (const i of terms.lexiconFor(t, "exact")) lexicon.add(i);
+        return known(t);
+      };
+    const has: KnownTerm = (t) => terms.has(t);
+    // First the pieces that say whether the typed words are terms (a plan that takes every word as
+    // known asks about nothing else)...
+    planQuery(typed, this.synonyms, noting(everyTerm));
     await this.loadLexicon(terms, lexicon);
-    const slots = planQuery(typed, this.synonyms, (t) => terms.has(t));
+    // ...then those the words' prefix and typo scans read, and, for a word the index does not
+    // know, those its swapped-letter forms fall in (a known word has none to look up).
+    let slots = planQuery(typed, this.synonyms, noting(has));
     const found: { term: string; prefix: boolean; fuzzy: boolean }[] = [];
     for (const slot of slots) leaves(slot.query, false, false, found);
     for (const l of found)
       for (const i of terms.lexiconFor(l.term, l.fuzzy ? "near" : l.prefix ? "prefix" : "exact")) lexicon.add(i);
+    const before = terms.lexicon.size;
     await this.loadLexicon(terms, lexicon);
+    // A swapped-letter form is known only once its piece is loaded: plan again if any was new.
+    if (terms.lexicon.size > before) slots = planQuery(typed, this.synonyms, has);
 
     const options: EvalOptions = { combineWith: "OR", maxFuzzy: 2 };
     const query: Query = { combineWith: "OR", queries: slots.map((s) => s.query) };
