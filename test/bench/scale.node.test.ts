@@ -144,7 +144,18 @@ describe("the scale report's budget check", () => {
     await finishScaleReport(r, await loadBudgets(path.join(ROOT, "bench/budgets.json")), out);
     const md = await readFile(path.join(out, "scale-2000.md"), "utf8");
     expect(md).toContain("the cold isolate's first search read 20 values (14.0–18.0 ms at the rates above)");
-    expect(md).toContain("a warm search read 7.3 on average (5.1–6.5 ms at the rates above)");
+    expect(md).toContain("a warm search read 7.3 on average (5.1–6.5 ms at the rates above).");
+    // With the reads by kind, in the order a query makes them.
+    r.serve!.searchReads = {
+      cold: 20,
+      warmPerQuery: 7.25,
+      coldByKind: { "text bundles": 12, "channel pointer": 1, "search root": 1, lexicon: 1, "term shards": 5 },
+      warmByKind: { "channel pointer": 1, "heading bundles": 0.75, "text bundles": 5.5 },
+    };
+    await finishScaleReport(r, await loadBudgets(path.join(ROOT, "bench/budgets.json")), out);
+    expect(await readFile(path.join(out, "scale-2000.md"), "utf8")).toContain(
+      "the cold isolate's first search read 20 values (14.0–18.0 ms at the rates above): 1 channel pointer, 1 search root, 1 lexicon, 5 term shards, 12 text bundles; a warm search read 7.3 on average (5.1–6.5 ms at the rates above): 1.0 channel pointer, 0.8 heading bundles, 5.5 text bundles.",
+    );
     // A large value's rate measured below a small one's: the range still reads low to high.
     r.serve!.simulator = { requestMs: 0.4, kvReadMs: 0.9, kvReadLargeMs: 0.7, cacheMatchMs: 0.5 };
     await finishScaleReport(r, await loadBudgets(path.join(ROOT, "bench/budgets.json")), out);
@@ -236,7 +247,9 @@ describe("the searches' KV reads", () => {
       const once = await countSearchReads(kvDir, "production", "typescript", ["typescript", "typescript"], 1);
       // The pointer, the root, and the one pack a small site's first publish stores its pieces in.
       expect(once.cold).toBe(3);
+      expect(once.coldByKind).toEqual({ "channel pointer": 1, "search root": 1, packs: 1 });
       expect(once.warmPerQuery).toBe(1);
+      expect(once.warmByKind).toEqual({ "channel pointer": 1 });
       const fresh = await countSearchReads(kvDir, "production", "typescript", ["typescript", "counter"], 0);
       expect(fresh.warmPerQuery).toBeGreaterThan(1);
     } finally {

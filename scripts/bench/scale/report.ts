@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Budgets, ScaleBudget } from "../budgets";
 import type { SiteBuild } from "../../build/build";
 import type { StepFigures } from "./build-publish";
-import type { SearchReads } from "./search-reads";
+import { READ_KINDS, type ReadsByKind, type SearchReads } from "./search-reads";
 import type { SimulatorCost } from "./simulator-cost";
 import type { KvWrites } from "./kv-writes";
 
@@ -286,7 +286,15 @@ function searchReadsLine(r: SearchReads, cost: SimulatorCost | undefined): strin
   const [low, high] = cost ? [cost.kvReadMs, cost.kvReadLargeMs].sort((a, b) => a - b) : [0, 0];
   const ms = (reads: number) =>
     cost ? ` (${(reads * low!).toFixed(1)}–${(reads * high!).toFixed(1)} ms at the rates above)` : "";
-  return `KV reads of the searches, counted by running the worker's search code in Node over the same KV (scripts/bench/scale/search-reads.ts): the cold isolate's first search read ${r.cold} values${ms(r.cold)}: the channel pointer, the search root and the pieces its query needs; a warm search read ${r.warmPerQuery.toFixed(1)} on average${ms(r.warmPerQuery)}.`;
+  const kinds = (reads: ReadsByKind | undefined, digits: number) =>
+    reads
+      ? READ_KINDS.filter((k) => reads[k])
+          .map((k) => `${reads[k]!.toFixed(digits)} ${k}`)
+          .join(", ")
+      : null;
+  const cold = kinds(r.coldByKind, 0) ?? "the channel pointer, the search root and the pieces its query needs";
+  const warm = kinds(r.warmByKind, 1);
+  return `KV reads of the searches, counted by running the worker's search code in Node over the same KV (scripts/bench/scale/search-reads.ts): the cold isolate's first search read ${r.cold} values${ms(r.cold)}: ${cold}; a warm search read ${r.warmPerQuery.toFixed(1)} on average${ms(r.warmPerQuery)}${warm ? `: ${warm}` : ""}.`;
 }
 
 /**

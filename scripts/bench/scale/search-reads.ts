@@ -2,30 +2,85 @@
  * How many values the bench's searches read from KV, counted by running the worker's own search
  * code (ContentStore, SearchEngine, PieceLoader) in Node over the bench's local KV, as a served
  * search reads them: the channel pointer on every request, the search root once per isolate, and
- * each piece a query needs that the isolate's piece cache does not hold. The served CPU figures
+ * each piece a query needs that the isolate's piece cache does not hold, by kind (READ_KINDS:
+ * lexicon pieces, term shards, bundles of headings or of text, …). The served CPU figures
  * include the local KV simulator's cost of each of these reads (simulator-cost.ts); on Cloudflare
  * a read is I/O the worker waits on, not CPU it is billed for.
  */
 import { kvKeys } from "../../../client/contracts/page";
-import type { SearchRoot } from "../../../client/contracts/search-index";
+import type { PieceRef, SearchRoot } from "../../../client/contracts/search-index";
 import { ContentStore, type KvReader } from "../../../worker/content-store";
 import { SearchEngine } from "../../../worker/search/engine";
 import { PIECE_CACHE_BYTES, PieceCache, PieceLoader } from "../../../worker/search/pieces";
 import { openLocalNamespace } from "../../publish/local-kv";
+import { CONTENT_IDS } from "../../search/build-index";
+
+/** What a search reads, by the kind of value. */
+export const READ_KINDS = [
+  "channel pointer",
+  "search root",
+  "lexicon",
+  "term shards",
+  "heading bundles",
+  "text bundles",
+  "facet bundles",
+  "packs",
+] as const;
+export type ReadKind = (typeof READ_KINDS)[number];
+export type ReadsByKind = Partial<Record<ReadKind, number>>;
 
 export interface SearchReads {
   /** A cold isolate's first search: the channel pointer, the search root and the pieces it read. */
   cold: number;
   /** Values read per warm search, on average, over the measured queries. */
   warmPerQuery: number;
+  /** The cold search's reads by kind. */
+  coldByKind?: ReadsByKind;
+  /** A warm search's reads by kind, on average. */
+  warmByKind?: ReadsByKind;
+}
+
+/** The kind of each key a search of this build may read (pieces by their root's refs). */
+function readKinds(root: SearchRoot, channel: string, buildId: string): Map<string, ReadKind> {
+  const kinds = new Map<string, ReadKind>([
+    [kvKeys.channel(channel), "channel pointer"],
+    [kvKeys.searchIndex(buildId), "search root"],
+  ]);
+  const add = (refs: PieceRef<unknown>[], kind: (ref: PieceRef<unknown>) => ReadKind) => {
+    for (const ref of refs) {
+      kinds.set(kvKeys.blob(ref.digest), kind(ref));
+      if (ref.pack) kinds.set(kvKeys.blob(ref.pack), "packs");
+      if (ref.base) kinds.set(kvKeys.blob(ref.base), kind(ref));
+      if (ref.basePack) kinds.set(kvKeys.blob(ref.basePack), "packs");
+    }
+  };
+  add(root.lexicon, () => "lexicon");
+  add(root.shards, () => "term shards");
+  add(root.records, (ref) => ((ref.from as number) < CONTENT_IDS ? "heading bundles" : "text bundles"));
+  add(root.facets, () => "facet bundles");
+  return kinds;
+}
+
+/** Reads counted by kind, each divided by `per`. */
+function byKind(keys: string[], kinds: Map<string, ReadKind>, per = 1): ReadsByKind {
+  const out: ReadsByKind = {};
+  for (const key of keys) {
+    const kind = kinds.get(key);
+    if (!kind) throw new Error(`a search read ${key}, which is no value of its build`);
+    out[kind] = (out[kind] ?? 0) + 1 / per;
+  }
+  return out;
 }
 
 /** An isolate's view of the index: its own piece cache, bounded as the worker's is. */
-async function isolate(kv: KvReader, channel: string): Promise<SearchEngine> {
+async function isolate(
+  kv: KvReader,
+  channel: string,
+): Promise<{ engine: SearchEngine; buildId: string; root: SearchRoot }> {
   const buildId = await new ContentStore(kv, channel).liveBuildId();
   const root = await kv.get<SearchRoot>(kvKeys.searchIndex(buildId), { type: "json" });
   if (!root) throw new Error(`build ${buildId} has no search index in this KV`);
-  return new SearchEngine(root, new PieceLoader(kv, new PieceCache(PIECE_CACHE_BYTES)));
+  return { engine: new SearchEngine(root, new PieceLoader(kv, new PieceCache(PIECE_CACHE_BYTES))), buildId, root };
 }
 
 /**
@@ -43,10 +98,10 @@ export async function countSearchReads(
   const local = await openLocalNamespace(kvDir);
   try {
     const namespace = local.namespace as unknown as KvReader;
-    let reads = 0;
+    let reads: string[] = [];
     const kv: KvReader = {
       get: ((key: string, options: never) => {
-        reads++;
+        reads.push(key);
         return namespace.get(key, options);
       }) as KvReader["get"],
     };
@@ -57,15 +112,23 @@ export async function countSearchReads(
     };
 
     const cold = await isolate(kv, channel);
-    reads = 0;
-    await search(cold, coldQuery);
-    const coldReads = reads + 1; // and the root, read by isolate()
+    const kinds = readKinds(cold.root, channel, cold.buildId);
+    reads = [kvKeys.searchIndex(cold.buildId)]; // the root, read by isolate()
+    await search(cold.engine, coldQuery);
+    const coldReads = reads;
+    reads = [];
 
     const warm = await isolate(kv, channel);
-    for (const query of warmQueries.slice(0, warmup)) await search(warm, query);
-    reads = 0;
-    for (const query of warmQueries) await search(warm, query);
-    return { cold: coldReads, warmPerQuery: warmQueries.length ? reads / warmQueries.length : 0 };
+    for (const query of warmQueries.slice(0, warmup)) await search(warm.engine, query);
+    reads = [];
+    for (const query of warmQueries) await search(warm.engine, query);
+    const per = Math.max(1, warmQueries.length);
+    return {
+      cold: coldReads.length,
+      warmPerQuery: warmQueries.length ? reads.length / per : 0,
+      coldByKind: byKind(coldReads, kinds),
+      warmByKind: byKind(reads, kinds, per),
+    };
   } finally {
     await local.dispose();
   }
