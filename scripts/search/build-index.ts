@@ -118,7 +118,9 @@ function cut<T, K>(
   let total = 0;
   for (const item of items) total += sizeOf(item);
   const { min, max } = UNSCALED.has(kind) ? PIECE_BYTES[kind] : pieceSize(PIECE_BYTES[kind], total);
-  return stableChunks(items, chunkKey, sizeOf, { minBytes: min, maxBytes: max, everyNth: 4 }).map((run) => {
+  // A small site's headings, when one bundle holds them all, are one bundle: a query reads it once.
+  const minBytes = kind === "headings" && total <= max ? max : min;
+  return stableChunks(items, chunkKey, sizeOf, { minBytes, maxBytes: max, everyNth: 4 }).map((run) => {
     const text = value(run);
     const digest = blobDigest(text);
     pieces.set(digest, text);

@@ -14,6 +14,7 @@ import {
 } from "../../client/contracts/search-index";
 import {
   buildSearchIndex,
+  CONTENT_IDS,
   PIECE_BYTES,
   pieceSize,
   SMALL_SITE_PIECES,
@@ -143,7 +144,16 @@ describe("the search index's pieces", () => {
       .filter(([digest]) => recordBundles.has(kvKeys.blob(digest)))
       .map(([, text]) => new Set((JSON.parse(text) as RecordBundle).records.map((row) => row[1] === "content")));
     expect(types.filter((kinds) => kinds.size > 1).length).toBeLessThanOrEqual(1);
-    expect(types.filter((kinds) => kinds.has(false)).length).toBeLessThan(types.length / 4);
+    // A site's headings that one bundle can hold are one bundle (with more than a bundle's least
+    // size, so they would be cut otherwise); a larger site's are cut, each bundle within the bound.
+    const headingBundles = (pages: number) =>
+      buildSearchIndex(records(pages, 1), SITE).root.records.filter((r) => r.from < CONTENT_IDS);
+    const one = headingBundles(1200);
+    expect(one).toHaveLength(1);
+    expect(one[0]!.bytes).toBeGreaterThan(PIECE_BYTES.headings.min);
+    const larger = headingBundles(2500);
+    expect(larger.length).toBeGreaterThan(1);
+    for (const bundle of larger) expect(bundle.bytes).toBeLessThanOrEqual(PIECE_BYTES.headings.max);
 
     // Every page's title holds "page": a query for it shows twenty titles of twenty pages.
     const kv = kvOf(index);
