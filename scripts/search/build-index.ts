@@ -50,10 +50,15 @@ export interface SearchIndexBuild {
 export const PIECE_BYTES = {
   lexicon: { min: 16 * 1024, max: 48 * 1024 },
   shard: { min: 32 * 1024, max: 96 * 1024 },
-  records: { min: 24 * 1024, max: 64 * 1024 },
   /**
-   * Bundles of headings only (see CONTENT_IDS) are larger: a query's hits are mostly headings of
-   * as many pages, so one read brings more of them (and a small site's headings are one bundle).
+   * Record bundles are read for the few records a query shows (RecordBundleView parses the head and
+   * those alone), so a larger one costs a read little more: a query's hits on different pages
+   * then share bundles more often, and a warm isolate's cache holds more pages per bundle.
+   */
+  records: { min: 48 * 1024, max: 128 * 1024 },
+  /**
+   * Bundles of headings only (see CONTENT_IDS) are larger still: a query's hits are mostly headings
+   * of as many pages, so one read brings more of them (and a small site's headings are one bundle).
    */
   headings: { min: 64 * 1024, max: 160 * 1024 },
   facets: { min: 24 * 1024, max: 64 * 1024 },
