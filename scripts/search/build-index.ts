@@ -47,7 +47,10 @@ export interface SearchIndexBuild {
  * Boundaries follow the content, so a one-page change rewrites the pieces it touches, not every
  * piece after them (scripts/build/stable-chunks.ts).
  */
-export const PIECE_BYTES = {
+export const PIECE_BYTES: Record<
+  "lexicon" | "shard" | "records" | "headings" | "facets",
+  { min: number; max: number; whole?: boolean }
+> = {
   lexicon: { min: 16 * 1024, max: 48 * 1024 },
   shard: { min: 32 * 1024, max: 96 * 1024 },
   /**
@@ -58,9 +61,10 @@ export const PIECE_BYTES = {
   records: { min: 48 * 1024, max: 128 * 1024 },
   /**
    * Bundles of headings only (see CONTENT_IDS) are larger still: a query's hits are mostly headings
-   * of as many pages, so one read brings more of them (and a small site's headings are one bundle).
+   * of as many pages, so one read brings more of them; and a site's headings that one bundle holds
+   * are one bundle (`whole`), so a small site's heading hits are one read.
    */
-  headings: { min: 64 * 1024, max: 160 * 1024 },
+  headings: { min: 64 * 1024, max: 160 * 1024, whole: true },
   facets: { min: 24 * 1024, max: 64 * 1024 },
 };
 
@@ -100,8 +104,8 @@ export function pieceSize(size: { min: number; max: number }, totalBytes: number
  * Text records' ids come after every heading's (CONTENT_IDS on), so bundles hold either a few
  * pages' headings or their text: a query's hits are mostly headings (titles outrank text), on
  * as many pages as hits, and a bundle of headings only holds those of about five times as many
- * pages, so a warm isolate reads fewer bundles per query (the bench's 2,000-page site: 3.0 instead
- * of 4.0 per query).
+ * pages, so a warm isolate reads fewer bundles per query (with PIECE_BYTES' sizes, the bench's
+ * 2,000-page site: 2.0 per query instead of 4.0).
  */
 export const PAGE_IDS = 4096;
 const SLOTS = 2 ** 20;
@@ -123,8 +127,7 @@ function cut<T, K>(
   let total = 0;
   for (const item of items) total += sizeOf(item);
   const { min, max } = UNSCALED.has(kind) ? PIECE_BYTES[kind] : pieceSize(PIECE_BYTES[kind], total);
-  // A small site's headings, when one bundle holds them all, are one bundle: a query reads it once.
-  const minBytes = kind === "headings" && total <= max ? max : min;
+  const minBytes = PIECE_BYTES[kind].whole && total <= max ? max : min;
   return stableChunks(items, chunkKey, sizeOf, { minBytes, maxBytes: max, everyNth: 4 }).map((run) => {
     const text = value(run);
     const digest = blobDigest(text);

@@ -125,7 +125,7 @@ export async function countSearchReads(
     const per = Math.max(1, warmQueries.length);
     return {
       cold: coldReads.length,
-      warmPerQuery: warmQueries.length ? reads.length / per : 0,
+      warmPerQuery: reads.length / per,
       coldByKind: byKind(coldReads, kinds),
       warmByKind: byKind(reads, kinds, per),
     };
