@@ -101,11 +101,11 @@ export function pieceSize(size: { min: number; max: number }, totalBytes: number
  * next free one on a collision. Editing a record's text, or adding one, moves no other id, so the
  * postings and bundles of the rest of the site stay as they were.
  *
- * Text records' ids come after every heading's (CONTENT_IDS on), so bundles hold either a few
- * pages' headings or their text: a query's hits are mostly headings (titles outrank text), on
- * as many pages as hits, and a bundle of headings only holds those of about five times as many
- * pages, so a warm isolate reads fewer bundles per query (with PIECE_BYTES' sizes, the bench's
- * 2,000-page site: 2.0 per query instead of 4.0).
+ * Text records' ids come after every heading's (CONTENT_IDS on), so a bundle holds either pages'
+ * headings or their text: a query's hits are mostly headings (titles outrank text), on as many
+ * pages as hits, and a bundle of headings alone holds those of many more pages than a bundle of
+ * whole pages did, so a warm isolate reads fewer bundles per query (with PIECE_BYTES' sizes, the
+ * bench's 2,000-page site: 2.0 per query instead of 4.0).
  */
 export const PAGE_IDS = 4096;
 const SLOTS = 2 ** 20;
