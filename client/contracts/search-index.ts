@@ -142,9 +142,13 @@ export interface SearchRoot {
   facets: PieceRef<number>[];
 }
 
-/** Sorted terms; `heads[i]` is 1 when terms[i] occurs in a title or keywords (short prefixes complete only those). */
+/**
+ * Sorted terms, separated by spaces (one string: a reader parses one string, not one per term;
+ * pieces written before hold an array); `heads[i]` is 1 when the i-th term occurs in a title or
+ * keywords (short prefixes complete only those).
+ */
 export interface LexiconPiece {
-  terms: string[];
+  terms: string;
   heads: string;
 }
 

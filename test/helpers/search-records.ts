@@ -54,3 +54,27 @@ export function records(pages: number, perPage: number): SearchRecord[] {
   }
   return out;
 }
+
+/**
+ * One more page whose text records list `count` words no other record holds (word(3000) on), 12 a
+ * record: a vocabulary large enough for the lexicon to take more than one piece.
+ */
+export function glossary(count: number): SearchRecord[] {
+  const [page, text] = records(1, 1).map((r) => ({
+    ...r,
+    url_without_anchor: `${SITE}/glossary`,
+    url: `${SITE}/glossary`,
+  }));
+  const out: SearchRecord[] = [
+    { ...page!, objectID: "glossary-0", hierarchy: { ...page!.hierarchy, lvl1: "Glossary" } },
+  ];
+  for (let r = 0; r * 12 < count; r++)
+    out.push({
+      ...text!,
+      hierarchy: { ...text!.hierarchy, lvl1: "Glossary" },
+      objectID: `glossary-${r + 1}`,
+      content: Array.from({ length: Math.min(12, count - r * 12) }, (_, i) => word(3000 + r * 12 + i)).join(" "),
+      weight: { ...text!.weight, position: r + 1 },
+    });
+  return out;
+}

@@ -30,6 +30,7 @@ import {
   type SearchRoot,
 } from "../../client/contracts/search-index";
 import type { HighlightQuery } from "./highlight";
+import { LEXICON } from "./lexicon";
 import { PieceUnavailable, type PieceDecoder, type PieceLoader } from "./pieces";
 import { meaningfulWords, planQuery, type KnownTerm, type Slot } from "./query-plan";
 import { anyIn, evaluate, termCount, termsOf, type EvalOptions, type TermList } from "./scoring";
@@ -256,9 +257,12 @@ export class SearchEngine {
   private async loadLexicon(terms: QueryTerms, wanted: Set<number>): Promise<void> {
     const missing = [...wanted].filter((i) => !terms.lexicon.has(i));
     if (!missing.length) return;
-    (await this.pieces.load(missing.map((i) => this.root.lexicon[i]!))).forEach((p, k) =>
-      terms.lexicon.set(missing[k]!, p as never),
-    );
+    (
+      await this.pieces.load(
+        missing.map((i) => this.root.lexicon[i]!),
+        LEXICON,
+      )
+    ).forEach((p, k) => terms.lexicon.set(missing[k]!, p));
   }
 
   /**

@@ -3,6 +3,7 @@
  * endpoint turns them into escaped HTML with the caller's tags, the search page into <mark>s.
  */
 import { camelParts, foldTerm, hasAsciiWordsOnly, wordsOf, type HighlightSegment } from "../../client/contracts/search";
+import { editDistance } from "./edit-distance";
 
 export type Segment = HighlightSegment;
 
@@ -134,30 +135,17 @@ function wordEndingAfter(words: Word[], pos: number): number {
   return lo;
 }
 
-/** Edit distance, stopping early past `max`. */
-function withinEdits(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      best = Math.min(best, row[j]!);
-    }
-    if (best > max) return false;
-    prev = row;
-  }
-  return prev[b.length]! <= max;
-}
-
 /** Typo tolerance in edits for a query word of this length (Algolia's: 1 from 4 letters, 2 from 8). */
 export function typosAllowed(word: string): number {
   return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
 }
 
 function relates(word: string, term: string, isLast: boolean): boolean {
-  return term === word || (isLast && term.startsWith(word)) || withinEdits(word, term, typosAllowed(word));
+  return (
+    term === word ||
+    (isLast && term.startsWith(word)) ||
+    editDistance(word, term, typosAllowed(word)) <= typosAllowed(word)
+  );
 }
 
 function levelOf(q: HighlightQuery, spans: Span[]): Pick<Highlighted, "matchedWords" | "matchLevel"> {

@@ -68,7 +68,7 @@ export interface PieceDecoder<T extends object> {
   patched?(base: T, patch: object): T;
 }
 
-/** Values parsed whole: lexicon pieces, facet bundles, packs, and shard patches. */
+/** Values parsed whole: facet bundles, packs, and shard patches. */
 export const WHOLE_JSON: PieceDecoder<object> = {
   fromText(text) {
     const value: unknown = JSON.parse(text);

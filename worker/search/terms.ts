@@ -3,53 +3,14 @@
  * term shards (postings), found through the root's ranges. `need*` say which pieces a query will
  * read; the TermSource methods answer from pieces already loaded.
  */
-import {
-  pieceFor,
-  piecesForPrefix,
-  type LexiconPiece,
-  type Postings,
-  type SearchRoot,
-} from "../../client/contracts/search-index";
+import { pieceFor, piecesForPrefix, type Postings, type SearchRoot } from "../../client/contracts/search-index";
+import { EditPattern } from "./edit-distance";
+import type { LexiconView } from "./lexicon";
 import type { TermSource } from "./scoring";
 import type { ShardView } from "./shards";
 
-let rowA = new Uint16Array(64);
-let rowB = new Uint16Array(64);
-
-/** Edits from `a` to `b` (Levenshtein), or max + 1 as soon as they must exceed `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (rowA.length <= b.length) [rowA, rowB] = [new Uint16Array(b.length + 1), new Uint16Array(b.length + 1)];
-  let prev = rowA;
-  let row = rowB;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    row[0] = i;
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      row[j] = v;
-      if (v < best) best = v;
-    }
-    if (best > max) return max + 1;
-    [prev, row] = [row, prev];
-  }
-  return prev[b.length]!;
-}
-
-function lowerBound(terms: string[], key: string): number {
-  let lo = 0;
-  let hi = terms.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (terms[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 export class QueryTerms implements TermSource {
-  readonly lexicon = new Map<number, LexiconPiece>();
+  readonly lexicon = new Map<number, LexiconView>();
   readonly shards = new Map<number, ShardView>();
   /** Terms whose postings were asked for while no shard was loaded (the first pass records them). */
   readonly wanted = new Set<string>();
@@ -71,13 +32,8 @@ export class QueryTerms implements TermSource {
     return pieceFor(this.root.shards, term);
   }
 
-  private piece(term: string): LexiconPiece | undefined {
-    return this.lexicon.get(pieceFor(this.root.lexicon, term));
-  }
-
   has(term: string): boolean {
-    const p = this.piece(term);
-    return !!p && p.terms[lowerBound(p.terms, term)] === term;
+    return !!this.lexicon.get(pieceFor(this.root.lexicon, term))?.has(term);
   }
 
   postings(term: string): Postings | undefined {
@@ -97,12 +53,7 @@ export class QueryTerms implements TermSource {
     const memo = this.expansions.get(key) as string[] | undefined;
     if (memo) return memo;
     const out: string[] = [];
-    for (const i of piecesForPrefix(this.root.lexicon, prefix)) {
-      const p = this.lexicon.get(i);
-      if (!p) continue;
-      for (let k = lowerBound(p.terms, prefix); k < p.terms.length && p.terms[k]!.startsWith(prefix); k++)
-        if (!headsOnly || p.heads[k] === "1") out.push(p.terms[k]!);
-    }
+    for (const i of piecesForPrefix(this.root.lexicon, prefix)) this.lexicon.get(i)?.withPrefix(prefix, headsOnly, out);
     this.expansions.set(key, out);
     return out;
   }
@@ -114,14 +65,8 @@ export class QueryTerms implements TermSource {
     const out: [string, number][] = [];
     // Only the terms with the word's first letter: a lexicon piece may hold other letters' too.
     const first = term[0] ?? "";
-    for (const i of piecesForPrefix(this.root.lexicon, first)) {
-      const p = this.lexicon.get(i);
-      if (!p) continue;
-      for (let k = lowerBound(p.terms, first); k < p.terms.length && p.terms[k]!.startsWith(first); k++) {
-        const d = editDistance(term, p.terms[k]!, distance);
-        if (d <= distance) out.push([p.terms[k]!, d]);
-      }
-    }
+    const pattern = new EditPattern(term);
+    for (const i of piecesForPrefix(this.root.lexicon, first)) this.lexicon.get(i)?.near(pattern, first, distance, out);
     this.expansions.set(key, out);
     return out;
   }
