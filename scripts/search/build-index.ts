@@ -27,6 +27,7 @@ import {
   BROWSE_LIMIT,
   type LexiconPiece,
   type PieceRef,
+  asciiJson,
   recordBundleText,
   type SearchRoot,
   type TermShard,
@@ -355,7 +356,7 @@ export function buildSearchIndex(
       const seen = new Map<string, number>();
       const id = (s: string) => seen.get(s) ?? (seen.set(s, strings.push(s) - 1), strings.length - 1);
       const levels = run.flatMap((e) => [id(e.record.hierarchy.lvl0), id(e.record.hierarchy.lvl1)]);
-      return JSON.stringify({
+      return asciiJson({
         strings,
         ids: run.map((e) => e.id),
         levels,

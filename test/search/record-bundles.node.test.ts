@@ -22,7 +22,10 @@ function awkward(): SearchRecord[] {
     "Lines\nand\ttabs, an emoji 🚀, an ellipsis …, accents: fäucet, and a lone \ud800 surrogate",
     "",
   ];
-  return site.map((r, i) => (r.content === null ? r : { ...r, content: texts[i % texts.length]! }));
+  // A title outside ASCII too (titles are what bundles of facets hold).
+  const title = (r: SearchRecord) =>
+    r.url_without_anchor.endsWith("-0") ? { ...r, hierarchy: { ...r.hierarchy, lvl1: "Fäucet — “quick” start" } } : r;
+  return site.map((r, i) => title(r.content === null ? r : { ...r, content: texts[i % texts.length]! }));
 }
 
 function stored(recs: SearchRecord[]): { text: string; rows: PackedRecord[]; strings: string[]; ids: number[] } {
@@ -38,6 +41,16 @@ describe("a record bundle", () => {
     expect(parsed.records).toEqual(rows);
     expect(parsed.strings).toEqual(strings);
     expect(parsed.ids).toEqual(ids);
+  });
+
+  it("is ASCII whatever its records hold (a one-byte string to the worker), bundles of facets too", () => {
+    const { text } = stored(awkward());
+    expect(text).not.toMatch(/[^ -~]/);
+    const index = buildSearchIndex(awkward(), SITE);
+    const bundles = [...index.root.records, ...index.root.facets].map((r) => index.pieces.get(r.digest)!);
+    expect(bundles.length).toBeGreaterThan(1);
+    for (const bundle of bundles) expect(bundle).not.toMatch(/[^ -~]/);
+    expect(JSON.stringify(JSON.parse(text))).toMatch(/🚀.*….*fäucet/);
   });
 
   it("gives each record from its text, the same as the whole parse does", () => {
