@@ -215,11 +215,13 @@ export const hasAsciiWordsOnly = (text: string): boolean => !MAY_BE_IN_WORDS.tes
 
 /** Words of a text, each with its position: the units search matches and highlights. */
 export function wordsOf(text: string): { word: string; start: number; end: number }[] {
-  return [...text.matchAll(rulesFor(text).word)].map((m) => ({
-    word: m[0],
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
+  // exec, not matchAll: no iterator and no second array (a hit's texts are split on every search).
+  const rule = rulesFor(text).word;
+  const out: { word: string; start: number; end: number }[] = [];
+  rule.lastIndex = 0;
+  for (let m = rule.exec(text); m; m = rule.exec(text))
+    out.push({ word: m[0], start: m.index, end: m.index + m[0].length });
+  return out;
 }
 
 /** The parts of a camelCase identifier ("signMessage" → sign, Message), or [] for a plain word. */
