@@ -10,6 +10,7 @@ import type { SearchRoot } from "../../client/contracts/search-index";
 import { buildSearchIndex } from "../../scripts/search/build-index";
 import { SearchEngine } from "../../worker/search/engine";
 import { PieceCache, PieceLoader } from "../../worker/search/pieces";
+import { expectSameAnswers } from "../helpers/same-answers";
 import { records, SITE, word } from "../helpers/search-records";
 
 // Page 3's title holds word(3) and word(1003); page 7's, word(7) and word(1007).
@@ -52,16 +53,7 @@ describe("the synonym table in the search root", () => {
   });
 
   it("answers every query as a root written before the table (synonyms only) does", async () => {
-    const stored = engineFor(index.root);
-    const older = engineFor(olderRoot());
-    for (const query of QUERIES) {
-      const [a, b] = [await stored.search({ query }), await older.search({ query })];
-      expect(a.nbHits, query).toBeGreaterThan(0);
-      expect(
-        a.hits.map((h) => [h.record.objectID, h.score]),
-        query,
-      ).toEqual(b.hits.map((h) => [h.record.objectID, h.score]));
-    }
+    await expectSameAnswers(engineFor(index.root), engineFor(olderRoot()), QUERIES);
   });
 
   it("leaves the root without a table when the site has no synonyms", () => {
