@@ -141,11 +141,8 @@ export function typosAllowed(word: string): number {
 }
 
 function relates(word: string, term: string, isLast: boolean): boolean {
-  return (
-    term === word ||
-    (isLast && term.startsWith(word)) ||
-    editDistance(word, term, typosAllowed(word)) <= typosAllowed(word)
-  );
+  const typos = typosAllowed(word);
+  return term === word || (isLast && term.startsWith(word)) || editDistance(word, term, typos) <= typos;
 }
 
 function levelOf(q: HighlightQuery, spans: Span[]): Pick<Highlighted, "matchedWords" | "matchLevel"> {
