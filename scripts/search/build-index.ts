@@ -304,7 +304,7 @@ export function buildSearchIndex(
       const spaced = run.find(([t]) => t.includes(" "));
       if (spaced)
         throw new Error(`the search term "${spaced[0]}" holds a space, which separates a lexicon piece's terms`);
-      return JSON.stringify({
+      return asciiJson({
         terms: run.map(([t]) => t).join(" "),
         heads: run.map(([, entries]) => (inHead(entries) ? "1" : "0")).join(""),
       } satisfies LexiconPiece);

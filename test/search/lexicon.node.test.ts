@@ -150,6 +150,20 @@ describe("a search index's lexicon", () => {
       new PieceLoader({ get: async (key: string) => pieces.get(key) ?? null }, new PieceCache(1 << 26)),
     );
 
+  it("stores a term outside ASCII escaped (the piece is ASCII) and finds it", async () => {
+    const [page, text] = records(1, 1);
+    const accented = buildSearchIndex([page!, { ...text!, content: "жук λόγος 名前" }], SITE);
+    const lexicon = accented.root.lexicon.map((r) => accented.pieces.get(r.digest)!);
+    for (const piece of lexicon) expect(piece).not.toMatch(/[^ -~]/);
+    expect(lexicon.join(" ")).toContain("\\u0436");
+    const kv = new Map([...accented.pieces].map(([digest, value]) => [kvKeys.blob(digest), value]));
+    const engine = new SearchEngine(
+      accented.root,
+      new PieceLoader({ get: async (key: string) => kv.get(key) ?? null }, new PieceCache(1 << 26)),
+    );
+    for (const query of ["жук", "λογος", "名前"]) expect((await engine.search({ query })).nbHits, query).toBe(1);
+  });
+
   it("stores each piece's terms as one string of sorted terms", () => {
     for (const key of lexiconKeys) {
       const piece = JSON.parse(stored.get(key)!) as LexiconPiece;
