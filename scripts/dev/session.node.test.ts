@@ -4,7 +4,7 @@
  * the right change; a broken config key comes back located; a save of one page (which reads only
  * the pages the watcher names) still sees another page's error and pages added or removed beside it.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryKv } from "../../test/helpers/memory-kv";
@@ -113,6 +113,24 @@ describe("DevSession", () => {
 
     await save(() => writeFile(yaml, config));
     expect(session.hello("").map((e) => e.event)).toEqual(["build"]);
+  });
+
+  it("builds a file truncated well before its write once, with its content", async () => {
+    const alpha = path.join(site.root, "content/docs/learn/Basics/alpha.mdx");
+    const text = await readFile(alpha, "utf8");
+    const seen = lines.length;
+    const sent = await save(async () => {
+      const file = await open(alpha, "w");
+      await new Promise((r) => setTimeout(r, 200));
+      await file.writeFile(`${text}\nWritten after a slow truncation.\n`);
+      await file.close();
+    });
+    // Anything the first save's builds printed late would follow within this pause.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(lines.slice(seen).filter((l) => / saved /.test(l))).toHaveLength(1);
+    expect(sent.some((e) => e.event === "failed")).toBe(false);
+    expect(firstChanges(sent).changed).toContain("/learn/Basics/alpha");
+    await save(() => writeFile(alpha, text));
   });
 
   it("keeps a broken page's error through another page's save, and sees pages added and removed beside a save", async () => {

@@ -22,6 +22,10 @@ export interface DevSessionOptions {
 
 /** Editor scratch files (vim's 4913 and .swp, emacs' .#x, backups~) are not saves. */
 const SCRATCH = /(^|\/)(\.[^/]*|[^/]*~|4913|[^/]*\.sw[a-p]|[^/]*\.tmp)$/;
+/** A save is built once its files have had no event for this long. */
+const QUIET_MS = 25;
+/** How long a save whose file is empty waits for the write that may follow. */
+const MID_WRITE_MS = 500;
 /** Builds this session published that a tab may still show; older ones make a tab reload. */
 const VIEWS_KEPT = 50;
 
@@ -95,12 +99,20 @@ export class DevSession {
       pending.add(file);
       clearTimeout(timer);
       // Editors write a file in several steps; one build follows them all.
-      timer = setTimeout(() => {
-        const files = [...pending].sort();
-        pending.clear();
-        const named = files.filter((f) => this.isSaved(f));
-        void this.save(named.length ? named : files, files);
-      }, 25);
+      timer = setTimeout(() => settle(0), QUIET_MS);
+    };
+    const settle = (waited: number) => {
+      const files = [...pending].sort();
+      // An empty file is most often one caught between its truncation and its write, which a busy
+      // machine can put more than QUIET_MS apart: its write comes with a second event. A file left
+      // empty on purpose is built once MID_WRITE_MS have passed.
+      if (waited < MID_WRITE_MS && files.some((f) => this.isEmptyFile(f))) {
+        timer = setTimeout(() => settle(waited + QUIET_MS), QUIET_MS);
+        return;
+      }
+      pending.clear();
+      const named = files.filter((f) => this.isSaved(f));
+      void this.save(named.length ? named : files, files);
     };
     const root = this.options.siteRoot;
     const stops = [watchTree(path.join(root, "content"), (f) => saved(`content/${f}`))];
@@ -226,6 +238,15 @@ export class DevSession {
   }
 
   /** A file that is there, or a deleted one with an extension: not a folder, not an editor's or sed's temporary file. */
+  private isEmptyFile(file: string): boolean {
+    try {
+      const stat = statSync(path.join(this.options.siteRoot, file));
+      return stat.isFile() && stat.size === 0;
+    } catch {
+      return false;
+    }
+  }
+
   private isSaved(file: string): boolean {
     try {
       return statSync(path.join(this.options.siteRoot, file)).isFile();
