@@ -9,6 +9,7 @@ import { setupAnnouncement } from "./announcement.client";
 import { setupChrome } from "./chrome.client";
 import { setupCopyButtons } from "./code-copy.client";
 import { setupDrawer } from "./drawer.client";
+import { replayEarlyClicks } from "./early-clicks.client";
 import { setupKeyboard } from "./keyboard.client";
 import { setupNavigation } from "./navigation.client";
 import { setupPageCopy } from "./page-copy.client";
@@ -27,3 +28,5 @@ setupKeyboard();
 setupNavigation();
 startIslands();
 setupSiteChecks();
+// Last: every listener above is in place.
+replayEarlyClicks();

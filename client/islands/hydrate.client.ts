@@ -20,6 +20,37 @@ const mounting = new WeakMap<HTMLElement, Promise<void>>();
 const failedChunk = new WeakMap<HTMLElement, string>();
 let navigated = false;
 
+/**
+ * Where a pointer is pressed now. An island does not replace its fallback under a press: a click
+ * whose press and release land on different elements goes to the element holding both (the island's
+ * box), so the press on the fallback's button would be lost. The swap waits for the release and the
+ * click that follows it, which the fallback's click holding catches.
+ */
+let pressed: EventTarget | null = null;
+let afterRelease: (() => void)[] = [];
+const PRESS_WAIT_MS = 2000;
+
+function released(): void {
+  pressed = null;
+  const waiting = afterRelease;
+  afterRelease = [];
+  // The click is dispatched after the release, in the same task.
+  setTimeout(() => waiting.forEach((go) => go()));
+}
+addEventListener("pointerdown", (e) => (pressed = e.target), { capture: true, passive: true });
+for (const type of ["pointerup", "pointercancel"]) addEventListener(type, released, { capture: true, passive: true });
+// The window losing focus (an alert, another app) may swallow the release.
+addEventListener("blur", (e) => e.target === window && released());
+
+/** Resolves when no pointer is pressed inside `el` (at most PRESS_WAIT_MS later, were a release missed). */
+function unpressed(el: HTMLElement): Promise<void> {
+  if (!(pressed instanceof Node && el.contains(pressed))) return Promise.resolve();
+  return new Promise((resolve) => {
+    afterRelease.push(resolve);
+    setTimeout(resolve, PRESS_WAIT_MS);
+  });
+}
+
 /** Called by client navigation: a chunk failing from now on may come from an older deploy. */
 export function markClientNavigation(): void {
   navigated = true;
@@ -81,6 +112,7 @@ async function attempt(el: HTMLElement): Promise<void> {
       import("./IslandBoundary"),
       load(),
     ]);
+    await unpressed(el);
     const focused = document.activeElement;
     const fallback = [...el.childNodes];
     // React swaps the server-rendered fallback for the island in one commit (no blank frame); we

@@ -193,6 +193,47 @@ describe("the API explorer", () => {
     await page.close();
   });
 
+  it("opens on a click made before the page's script has run", async () => {
+    const page = await browser.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/boot-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.origin}/api/node/get-account`, { waitUntil: "commit" });
+    await page.getByRole("button", { name: "Open the explorer" }).click();
+    release();
+    await page.getByLabel("Network").waitFor();
+    assert.equal(await page.getByRole("button", { name: "Close the explorer" }).count(), 1);
+    await page.close();
+  });
+
+  it("opens on a click pressed while its code loads and released once it has loaded", async () => {
+    const { page } = await openPage("/api/node/get-account");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const chunk = /ApiExplorer\.island-[\w-]+\.js$/;
+    await page.route(chunk, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const button = page.getByRole("button", { name: "Open the explorer" });
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    // Pointing at the button starts loading the explorer; the press comes before its code.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const loaded = page.waitForResponse(chunk);
+    release();
+    await loaded;
+    // Time for the explorer to have replaced the button, had it not waited for the release.
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    await page.mouse.up();
+    await page.getByLabel("Network").waitFor({ timeout: 5_000 });
+    await page.close();
+  });
+
   it("names a missing required parameter and sends nothing", async () => {
     const { page } = await openPage("/api/node/get-account");
     await openExplorer(page);

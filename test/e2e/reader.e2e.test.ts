@@ -1,7 +1,8 @@
 /**
  * What a reader does in Chromium at phone, tablet and desktop widths: same-page links and Back /
  * Forward, the skip link and focus after navigation, the phone menu and outline without JavaScript,
- * the drawer, '/' from first paint, a widget whose code fails to load, and a page that crashes.
+ * the drawer, a click made before the page's script ran, '/' from first paint, a widget whose code
+ * fails to load, and a page that crashes.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -223,6 +224,28 @@ describe("phones", () => {
     await page.reload();
     assert.ok(await page.getByText("Fixture announcement.").isVisible());
     await page.context().close();
+  });
+});
+
+describe("a click before the page's script has run", () => {
+  it("is made once the script is in: a tab chosen and the announcement closed while it loads", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 700 } });
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/boot-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.origin}${LONG}`, { waitUntil: "commit" });
+    await page.getByRole("tab", { name: "Second" }).click();
+    await page.getByRole("button", { name: "Close announcement" }).click();
+    assert.ok(await page.getByText("Fixture announcement.").isVisible(), "nothing happens before the script");
+    release();
+    await page.getByText("Second body.").waitFor();
+    assert.equal(await page.getByRole("tab", { name: "Second" }).getAttribute("aria-selected"), "true");
+    await page.getByText("Fixture announcement.").waitFor({ state: "hidden" });
+    await context.close();
   });
 });
 
