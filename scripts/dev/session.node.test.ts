@@ -50,6 +50,13 @@ async function save(write: () => Promise<void>, ms = 30_000): Promise<DevEvent[]
   }
   return events.slice(from);
 }
+/** Waits until no terminal line has come for a second. */
+async function quiet(): Promise<void> {
+  for (let seen = -1; seen !== lines.length;) {
+    seen = lines.length;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
 const firstChanges = (sent: DevEvent[]) =>
   (sent.find((e) => e.event === "build")!.data as { changes: BuildChanges }).changes;
 
@@ -68,6 +75,26 @@ afterAll(async () => {
 });
 
 describe("DevSession", () => {
+  it("builds a file truncated well before its write once, with its content", async () => {
+    const alpha = path.join(site.root, "content/docs/learn/Basics/alpha.mdx");
+    const text = await readFile(alpha, "utf8");
+    // Earlier saves' lines are all printed (a save is over when its line is).
+    await quiet();
+    const seen = lines.length;
+    const sent = await save(async () => {
+      const file = await open(alpha, "w");
+      await new Promise((r) => setTimeout(r, 200));
+      await file.writeFile(`${text}\nWritten after a slow truncation.\n`);
+      await file.close();
+    });
+    // Anything the first save's builds printed late would follow within this pause.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(lines.slice(seen).filter((l) => / saved /.test(l))).toHaveLength(1);
+    expect(sent.some((e) => e.event === "failed")).toBe(false);
+    expect(firstChanges(sent).changed).toContain("/learn/Basics/alpha");
+    await save(() => writeFile(alpha, text));
+  });
+
   it("regenerates the API reference when openapi/node.yaml is saved", async () => {
     const sent = await save(() => writeFile(path.join(site.root, "openapi/node.yaml"), API("Read the ledger summary")));
     expect(firstChanges(sent).changed.some((r) => r.startsWith("/api/"))).toBe(true);
@@ -113,24 +140,6 @@ describe("DevSession", () => {
 
     await save(() => writeFile(yaml, config));
     expect(session.hello("").map((e) => e.event)).toEqual(["build"]);
-  });
-
-  it("builds a file truncated well before its write once, with its content", async () => {
-    const alpha = path.join(site.root, "content/docs/learn/Basics/alpha.mdx");
-    const text = await readFile(alpha, "utf8");
-    const seen = lines.length;
-    const sent = await save(async () => {
-      const file = await open(alpha, "w");
-      await new Promise((r) => setTimeout(r, 200));
-      await file.writeFile(`${text}\nWritten after a slow truncation.\n`);
-      await file.close();
-    });
-    // Anything the first save's builds printed late would follow within this pause.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(lines.slice(seen).filter((l) => / saved /.test(l))).toHaveLength(1);
-    expect(sent.some((e) => e.event === "failed")).toBe(false);
-    expect(firstChanges(sent).changed).toContain("/learn/Basics/alpha");
-    await save(() => writeFile(alpha, text));
   });
 
   it("keeps a broken page's error through another page's save, and sees pages added and removed beside a save", async () => {

@@ -237,7 +237,7 @@ export class DevSession {
     this.options.hub.send({ event: "failed", data: { errors: this.errors, warnings: this.warnings } });
   }
 
-  /** A file that is there, or a deleted one with an extension: not a folder, not an editor's or sed's temporary file. */
+  /** A file that is there and holds nothing yet. */
   private isEmptyFile(file: string): boolean {
     try {
       const stat = statSync(path.join(this.options.siteRoot, file));
@@ -247,6 +247,7 @@ export class DevSession {
     }
   }
 
+  /** A file that is there, or a deleted one with an extension: not a folder, not an editor's or sed's temporary file. */
   private isSaved(file: string): boolean {
     try {
       return statSync(path.join(this.options.siteRoot, file)).isFile();
