@@ -14,7 +14,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser";
+import { holdRequests, launchChromium } from "../helpers/browser";
 import { REPO_ROOT, serveSite, type RunningSite } from "../helpers/local-site";
 
 interface Received {
@@ -195,12 +195,7 @@ describe("the API explorer", () => {
 
   it("opens on a click made before the page's script has run", async () => {
     const page = await browser.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/boot-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/boot-[\w-]+\.js$/);
     await page.goto(`${site.origin}/api/node/get-account`, { waitUntil: "commit" });
     await page.getByRole("button", { name: "Open the explorer" }).click();
     release();
@@ -211,13 +206,8 @@ describe("the API explorer", () => {
 
   it("opens on a click pressed while its code loads and released once it has loaded", async () => {
     const { page } = await openPage("/api/node/get-account");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     const chunk = /ApiExplorer\.island-[\w-]+\.js$/;
-    await page.route(chunk, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, chunk);
     const button = page.getByRole("button", { name: "Open the explorer" });
     await button.scrollIntoViewIfNeeded();
     const box = (await button.boundingBox())!;

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { kvKeys } from "../../client/contracts/page";
-import { launchChromium, openPage } from "../helpers/browser";
+import { holdRequests, launchChromium, openPage } from "../helpers/browser";
 import { serveSite, type RunningSite } from "../helpers/local-site";
 import { tempSite, type TempSite } from "../helpers/temp-site";
 
@@ -231,12 +231,7 @@ describe("a click before the page's script has run", () => {
   it("is made once the script is in: a tab chosen and the announcement closed while it loads", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 700 } });
     const page = await context.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/boot-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/boot-[\w-]+\.js$/);
     await page.goto(`${site.origin}${LONG}`, { waitUntil: "commit" });
     await page.getByRole("tab", { name: "Second" }).click();
     await page.getByRole("button", { name: "Close announcement" }).click();
@@ -253,12 +248,7 @@ describe("search from first paint", () => {
   for (const key of ["/", "Control+k"]) {
     it(`'${key}' loads search, opens it and keeps what was typed meanwhile`, async () => {
       const page = await open(1440, LONG);
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/SearchModal\.island-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, /SearchModal\.island-[\w-]+\.js$/);
       await page.keyboard.press(key);
       await page.keyboard.type("zeta");
       release();

@@ -18,3 +18,17 @@ export async function openPage(
   await page.goto(url);
   return page;
 }
+
+/**
+ * Holds every request of `page` matching `url` (a script, say) until the returned function is
+ * called, so a test can act while the page waits for it.
+ */
+export async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
