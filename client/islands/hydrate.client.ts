@@ -32,6 +32,7 @@ const PRESS_WAIT_MS = 2000;
 
 function released(): void {
   pressed = null;
+  if (afterRelease.length === 0) return;
   const waiting = afterRelease;
   afterRelease = [];
   // The click is dispatched after the release, in the same task.
