@@ -44,7 +44,7 @@ const chromium = execFileSync(chromiumPath(), ["--version"], {
   stdio: ["ignore", "pipe", "ignore"],
 }).trim();
 
-step("cold full build (dist/ removed, three build steps in fresh processes)");
+step("cold full build (dist/ removed, an empty build cache): npm run build, then each of its steps alone");
 const cold = await coldBuild(root);
 const build = await buildSite({ root });
 const missing = PAGES.filter((r) => !build.pages.has(r));

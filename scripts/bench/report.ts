@@ -127,9 +127,9 @@ export function renderMarkdown(r: BenchReport): string {
     ...table(
       ["step", "wall time", "peak memory (process tree)"],
       [
-        ...r.build.cold.steps.map((st) => [`npm run ${st.step}`, s(st.wallMs), mb(st.peakRssBytes)]),
+        ...r.build.cold.steps.map((st) => [`npm run ${st.step} (alone)`, s(st.wallMs), mb(st.peakRssBytes)]),
         [
-          `**cold full build** (${r.build.pages} pages)`,
+          `**cold full build**: \`npm run build\` (${r.build.pages} pages; the client, then the worker, beside the content)`,
           `**${s(r.build.cold.wallMs)}**`,
           `**${mb(r.build.cold.peakRssBytes)}**`,
         ],
