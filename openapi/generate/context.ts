@@ -4,6 +4,7 @@ import type { TreeElement } from "../../client/contracts/tree";
 import { HeaderSets } from "./header-sets";
 import { codeBlock } from "./code-block";
 import { Resolver } from "./refs";
+import type { SchemaHome } from "./schema-homes";
 import type { OpenApiDocument } from "./types";
 import { YamlPositions } from "./yaml-positions";
 
@@ -24,6 +25,8 @@ export interface ApiContext {
   code(text: string, lang: string): TreeElement;
   /** Line of a pointer in the YAML source. */
   lineOf(pointer: string): number | null;
+  /** Schemas drawn once on a home page (schema-homes.ts), by name. */
+  schemaHomes: ReadonlyMap<string, SchemaHome>;
 }
 
 export function createContext(
@@ -32,6 +35,7 @@ export function createContext(
   hl: Highlighter,
   downloads: Downloads,
   warn: (m: string) => void,
+  homes: ReadonlyMap<string, SchemaHome> = new Map(),
 ): ApiContext {
   const r = new Resolver(doc);
   const server = doc.servers?.[0]?.url ?? "/";
@@ -44,5 +48,6 @@ export function createContext(
     downloads,
     code: (code, lang) => codeBlock(hl, code, lang, warn),
     lineOf: (pointer) => positions.of(pointer)?.line ?? null,
+    schemaHomes: homes,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The node API reference: openapi/node.yaml → the landing page, one page per tag and per operation
- * (same page-tree format as MDX pages), the `apiSidebar`, and the document as YAML and JSON files.
+ * (same page-tree format as MDX pages; a tag page also draws the large schemas its operations share,
+ * schema-homes.ts), the `apiSidebar`, and the document as YAML and JSON files.
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -14,6 +15,8 @@ import { checkPage, compactPage, linksAndIds } from "./finish";
 import { landingPage } from "./landing-page";
 import { parseDocument } from "./load";
 import { operationPage, type GeneratedPage } from "./operation-page";
+import { Resolver } from "./refs";
+import { schemaHomes } from "./schema-homes";
 import { API_BASE, DOWNLOADS, landingRoute, operationRoute, slugify, tagRoute } from "./routes";
 import { documentServers, withServers } from "./servers";
 import { apiSidebar } from "./sidebar";
@@ -89,8 +92,8 @@ async function generate(source: string, servers: Server[] | null): Promise<ApiRe
   const warnings = [...parserWarnings];
   const notices: string[] = [];
   const warn = (m: string) => warnings.push(m);
-  const ctx = createContext(doc, text, await getHighlighter(), DOWNLOADS, warn);
-  const operations = ctx.r.operations();
+  const resolver = new Resolver(doc);
+  const operations = resolver.operations();
 
   // Groups in the order the document declares its tags; tags without operations get no page.
   const declared: Tag[] = [...(doc.tags ?? [])];
@@ -103,6 +106,16 @@ async function generate(source: string, servers: Server[] | null): Promise<ApiRe
       entries: operations.filter((e) => (e.operation.tags ?? ["Other"]).includes(tag.name)),
     }))
     .filter((g) => g.entries.length > 0);
+  // A tag page whose route an operation takes (see below) is folded into that operation's page.
+  const ownPage = groups.filter((g) => !operations.some((e) => operationRoute(e) === g.route));
+  // A large shared schema is drawn on the page of the tag most of its operations carry.
+  const homes = schemaHomes(operations, resolver, (users) => {
+    const best = ownPage
+      .map((g) => ({ g, n: users.filter((e) => g.entries.includes(e)).length }))
+      .reduce((a, b) => (b.n > a.n ? b : a), { g: null as (typeof ownPage)[number] | null, n: 0 });
+    return best.g && { route: best.g.route, title: best.g.tag.name };
+  });
+  const ctx = createContext(doc, text, await getHighlighter(), DOWNLOADS, warn, homes);
 
   const pages = new Map<string, { page: GeneratedPage; what: string }>();
   const claim = (route: string, what: string, make: () => GeneratedPage) => {

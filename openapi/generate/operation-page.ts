@@ -77,7 +77,7 @@ export function operationPage(entry: OperationEntry, ctx: ApiContext, folded?: F
   const body = op.requestBody ? r.resolve<RequestBody>(op.requestBody) : undefined;
   const responses = Object.entries(op.responses).map(([code, res]) => [code, r.resolve<Response>(res)] as const);
 
-  const plan = new SchemaPlan(r);
+  const plan = new SchemaPlan(r, ctx.schemaHomes);
   for (const p of params) plan.count(p.schema);
   for (const media of Object.values(body?.content ?? {})) plan.count(media.schema);
   for (const [, res] of responses) for (const media of Object.values(res.content ?? {})) plan.count(media.schema);
@@ -188,22 +188,8 @@ export function operationPage(entry: OperationEntry, ctx: ApiContext, folded?: F
     }
   }
 
-  const shared = plan.shared();
-  if (shared.length) {
-    tree.push(
-      h("h2", { id: "schemas" }, "Schemas"),
-      raw(
-        h(
-          "div",
-          { className: "api-schemas" },
-          h("p", null, "Types used more than once on this page."),
-          ...shared.map((name) => view.block(name)),
-        ),
-      ),
-    );
-  }
-
-  tree.push(sourceNote(entry, ctx));
+  tree.push(...sharedSchemas(plan, view));
+  tree.push(sourceNote(entry.pointer, "operation", ctx));
   const searchKeywords = [
     op.operationId,
     `${entry.method.toUpperCase()} ${ctx.basePath}${entry.path}`,
@@ -288,13 +274,31 @@ function codeSamples(req: SampleRequest, ctx: ApiContext): TreeElement {
   );
 }
 
-function sourceNote(entry: OperationEntry, ctx: ApiContext): TreeElement {
-  const line = ctx.lineOf(entry.pointer);
+/** The page's "Schemas" section: the schemas drawn once on it and linked from each use, if any. */
+export function sharedSchemas(plan: SchemaPlan, view: SchemaView): TreeNode[] {
+  const shared = plan.shared();
+  if (!shared.length) return [];
+  return [
+    h("h2", { id: "schemas" }, "Schemas"),
+    raw(
+      h(
+        "div",
+        { className: "api-schemas" },
+        h("p", null, "Types used more than once on this page."),
+        ...shared.map((name) => view.block(name)),
+      ),
+    ),
+  ];
+}
+
+/** Where the page's subject (an operation, a schema) sits in the downloadable document. */
+export function sourceNote(pointer: string, what: string, ctx: ApiContext): TreeElement {
+  const line = ctx.lineOf(pointer);
   return h(
     "p",
     { className: "api-source" },
-    "In the OpenAPI document this operation is ",
-    h("code", null, entry.pointer),
+    `In the OpenAPI document this ${what} is `,
+    h("code", null, pointer),
     line ? ` (line ${line} of the YAML file)` : null,
     ". Download the document as ",
     h("a", { href: ctx.downloads.yaml, download: "" }, "YAML"),

@@ -29,6 +29,16 @@ beforeAll(async () => {
   ref = await generateApiReference(REPO_ROOT);
 });
 
+const TRANSACTION_VARIANTS = [
+  "pending_transaction",
+  "user_transaction",
+  "genesis_transaction",
+  "block_metadata_transaction",
+  "state_checkpoint_transaction",
+  "block_epilogue_transaction",
+  "validator_transaction",
+];
+
 describe("routes", () => {
   it("produces every API route of routes.txt, and no other", async () => {
     expect(ref.pages.map((p) => p.route).sort()).toEqual((await apiRoutes()).sort());
@@ -89,37 +99,30 @@ describe("an operation page (get-transactions)", () => {
     expect(t).toContain('"error_code":"internal_error"}');
   });
 
-  it("shows the Transaction union as variants named by their discriminator value, with field anchors", () => {
+  it("links to the Transactions page for the Transaction type, naming its variants", () => {
     const out = htmlOf("/api/node/get-transactions");
-    for (const variant of [
-      "pending_transaction",
-      "user_transaction",
-      "genesis_transaction",
-      "block_metadata_transaction",
-      "state_checkpoint_transaction",
-      "block_epilogue_transaction",
-      "validator_transaction",
-    ]) {
-      expect(out).toContain(`<li id="schema-Transaction.${variant}"><details><summary><code>${variant}</code>`);
+    expect(text(out)).toMatch(/Schema: Transaction \(drawn in full on the page Transactions ?\)\./);
+    expect(out).toContain('<a href="/api/node/transactions#schema-Transaction">Transaction</a>');
+    const home = htmlOf("/api/node/transactions");
+    for (const variant of TRANSACTION_VARIANTS) {
+      expect(out).toContain(
+        `<a href="/api/node/transactions#schema-Transaction.${variant}"><code>${variant}</code></a>`,
+      );
+      expect(home).toContain(`id="schema-Transaction.${variant}"`);
     }
-    expect(out).toContain('id="schema-Transaction.user_transaction.sender"');
-    expect(out).toContain('id="schema-Transaction.user_transaction.version"');
-    // The nested union of validator transactions is told apart by its own property.
-    expect(out).toContain("told apart by <code>validator_transaction_type</code>");
-    expect(out).toContain('id="schema-Transaction.validator_transaction.dkg_result"');
+    // Not drawn here: no field of a transaction, and none of the types only a transaction uses.
+    expect(out).not.toContain('id="schema-Transaction.');
+    expect(out).not.toContain('id="schema-WriteSetChange"');
   });
 
   it("draws each shared schema once and links to it", () => {
     const out = htmlOf("/api/node/get-transactions");
-    for (const name of ["WriteSetChange", "TransactionPayload", "AccountSignature", "AptosError", "U64"]) {
-      expect(out.match(new RegExp(`id="schema-${name}"`, "g"))).toHaveLength(1);
-      expect(out).toContain(`href="#schema-${name}"`);
-    }
+    expect(out.match(/id="schema-AptosError"/g)).toHaveLength(1);
+    expect(out).toContain('href="#schema-AptosError"');
   });
 
-  it("is readable without JavaScript: schemas nest in <details>, code samples are in the HTML", () => {
+  it("is readable without JavaScript: code samples are in the HTML", () => {
     const out = htmlOf("/api/node/get-transactions");
-    expect(out).toContain('<details class="sv-x" id="schema-MoveResource"><summary>Fields of MoveResource</summary>');
     expect(out).not.toContain("<script");
     expect(out).not.toMatch(/ style="/);
     expect(out).toContain('<div class="tabs" data-group="api-lang">');
@@ -132,6 +135,43 @@ describe("an operation page (get-transactions)", () => {
     expect(out).toContain("<code>#/paths/~1transactions/get</code>");
     expect(out).toContain('href="/api/node/openapi.yaml"');
     expect(out).toContain('href="/api/node/openapi.json"');
+  });
+});
+
+describe("the Transactions page, home of the Transaction type", () => {
+  it("lists the operations that use the type, those of other tags included, then draws it", () => {
+    const t = text(htmlOf("/api/node/transactions"));
+    expect(t).toMatch(
+      /The Transaction type Drawn in full here for the 7 operations that use it, whose pages link here: GET Get blocks by height ?, GET Get blocks by version ?, GET Get transactions ?,/,
+    );
+    expect(t).toContain("In the OpenAPI document this schema is #/components/schemas/Transaction");
+  });
+
+  it("shows the Transaction union as variants named by their discriminator value, with field anchors", () => {
+    const out = htmlOf("/api/node/transactions");
+    for (const variant of TRANSACTION_VARIANTS)
+      expect(out).toContain(`<li id="schema-Transaction.${variant}"><details><summary><code>${variant}</code>`);
+    expect(out).toContain('id="schema-Transaction.user_transaction.sender"');
+    expect(out).toContain('id="schema-Transaction.user_transaction.version"');
+    // The nested union of validator transactions is told apart by its own property.
+    expect(out).toContain("told apart by <code>validator_transaction_type</code>");
+    expect(out).toContain('id="schema-Transaction.validator_transaction.dkg_result"');
+    // Nested in <details>, readable without JavaScript.
+    expect(out).toContain('<details class="sv-x" id="schema-MoveResource"><summary>Fields of MoveResource</summary>');
+  });
+
+  it("draws each schema the transaction types share once and links to it", () => {
+    const out = htmlOf("/api/node/transactions");
+    for (const name of ["WriteSetChange", "TransactionPayload", "AccountSignature", "U64"]) {
+      expect(out.match(new RegExp(`id="schema-${name}"`, "g"))).toHaveLength(1);
+      expect(out).toContain(`href="#schema-${name}"`);
+    }
+  });
+
+  it("is the only page that draws it: the block pages link there too", () => {
+    for (const route of ref.pages.map((p) => p.route).filter((r) => r !== "/api/node/transactions"))
+      expect(htmlOf(route), route).not.toContain('id="schema-Transaction"');
+    expect(htmlOf("/api/node/get-block-by-height")).toContain('href="/api/node/transactions#schema-Transaction"');
   });
 });
 

@@ -2,7 +2,8 @@
  * The schema viewer, as intrinsic page-tree nodes: fields with type, required flag, constraints and
  * description (required first), nesting in <details>, allOf merged, oneOf/anyOf shown as variants
  * labelled by their discriminator value, and a stable id on every field and variant
- * (`schema-Transaction.user_transaction.sender`). Shared schemas are linked, see SchemaPlan.
+ * (`schema-Transaction.user_transaction.sender`). Shared schemas are linked, see SchemaPlan, and
+ * so are schemas drawn on a home page (schema-homes.ts), to that page.
  *
  * Markup is terse on purpose (classes on containers only; styles in client/styles/api.css): a
  * transaction page draws a few hundred fields. In a field row: <code> name, <a>/<span> type,
@@ -54,6 +55,7 @@ export class SchemaView {
   root(schema: Schema, id: string): TreeNode[] {
     const s = unwrapDescribedRef(schema);
     const name = this.r.schemaName(s);
+    if (name && this.plan.elsewhere(name)) return this.summary(name);
     if (name && this.linked(name)) return [h("p", null, "Schema: ", this.link(name))];
     if (name) return [this.drawNamed(name, "sv")];
     if (s.type === "array" && s.items) return [h("p", null, "Array of:"), ...this.root(s.items, id)];
@@ -65,6 +67,46 @@ export class SchemaView {
   sharedLink(schema: Schema): TreeNode | null {
     const name = this.r.schemaName(unwrapDescribedRef(schema));
     return name && this.plan.isShared(name) ? this.link(name) : null;
+  }
+
+  /**
+   * A schema drawn on its home page, where a body is described: its name linked there, its
+   * description, and for a union its variants, each linked to where that page draws it.
+   */
+  private summary(name: string): TreeNode[] {
+    const schema = this.r.schema(name);
+    const home = this.plan.elsewhere(name)!;
+    const members = schema.oneOf ?? schema.anyOf ?? [];
+    const d = schema.discriminator;
+    const keyOf = new Map(Object.entries(d?.mapping ?? {}).map(([k, ref]) => [ref, k]));
+    const variants = members.flatMap((m) => {
+      const key = (m.$ref && keyOf.get(m.$ref)) ?? this.r.schemaName(m);
+      return key ? [h("a", { href: `${home.route}#${schemaId(name)}.${key}` }, h("code", null, key))] : [];
+    });
+    const list = variants.flatMap((v, i) => (i ? [", ", v] : [v]));
+    return [
+      h(
+        "p",
+        null,
+        "Schema: ",
+        this.link(name),
+        " (drawn in full on the page ",
+        h("a", { href: home.route }, home.title),
+        ").",
+      ),
+      ...markdown(schema.description),
+      ...(variants.length
+        ? [
+            h(
+              "p",
+              null,
+              ...(d ? ["Told apart by ", h("code", null, d.propertyName), ": "] : ["Variants: "]),
+              ...list,
+              ".",
+            ),
+          ]
+        : []),
+    ];
   }
 
   /** The block of a shared schema in the page's "Schemas" section. */
@@ -90,11 +132,11 @@ export class SchemaView {
   }
 
   private linked(name: string): boolean {
-    return this.plan.isShared(name) || this.drawing.includes(name);
+    return this.plan.isShared(name) || this.drawing.includes(name) || this.plan.elsewhere(name) !== null;
   }
 
   private link(name: string): TreeNode {
-    return h("a", { href: `#${schemaId(name)}` }, name);
+    return h("a", { href: `${this.plan.elsewhere(name)?.route ?? ""}#${schemaId(name)}` }, name);
   }
 
   /**

@@ -1,8 +1,13 @@
-/** A tag's page: the tag's description and a table of its operations (method, path, summary). */
+/**
+ * A tag's page: the tag's description, a table of its operations (method, path, summary), and the
+ * large schemas it is home to (schema-homes.ts).
+ */
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import type { ApiContext } from "./context";
 import { markdown, summaryText } from "./markdown";
 import { methodBadge, pathMarkup, type GeneratedPage } from "./operation-page";
+import { tagRoute } from "./routes";
+import { homedSchemas } from "./schema-homes-section";
 import { h, raw } from "./tree";
 import type { OperationEntry } from "./types";
 
@@ -71,6 +76,10 @@ export function tagPage(
   return {
     title: tag.name,
     description: summaryText(tag.description) || `${tag.name} endpoints of the node API.`,
-    tree: [h("h1", { id: tag.name.toLowerCase() }, tag.name), ...tagBody(tag, entries, ctx, routeOf)],
+    tree: [
+      h("h1", { id: tag.name.toLowerCase() }, tag.name),
+      ...tagBody(tag, entries, ctx, routeOf),
+      ...homedSchemas(tagRoute(tag.name), ctx, routeOf),
+    ],
   };
 }

@@ -18,6 +18,8 @@ const SAMPLES = [
   "/devs/firstMoveContract",
   "/devs/interactonchain/tsSdk",
   "/api/node/get-transactions",
+  // Home of the Transaction type: the largest schema of the reference.
+  "/api/node/transactions",
   "/search?q=wallet",
   "/not-a-page",
 ];

@@ -1,0 +1,46 @@
+/**
+ * The schemas a tag page is home to (schema-homes.ts), drawn in full after its operations: for
+ * each, the operations that use it (those of other tags too) and the schema with the field anchors
+ * it has wherever it is drawn (`#schema-Transaction.user_transaction.sender`); then the schemas
+ * they share between them, and where each sits in the downloadable document.
+ */
+import type { TreeNode } from "../../client/contracts/tree";
+import type { ApiContext } from "./context";
+import { methodBadge, sharedSchemas, sourceNote } from "./operation-page";
+import { pointerSegment } from "./refs";
+import { slugify } from "./routes";
+import { SchemaPlan } from "./schema-plan";
+import { SchemaView } from "./schema-view";
+import { h, raw } from "./tree";
+import type { OperationEntry, Schema } from "./types";
+
+export function homedSchemas(route: string, ctx: ApiContext, routeOf: (e: OperationEntry) => string): TreeNode[] {
+  const here = [...ctx.schemaHomes].filter(([, home]) => home.route === route);
+  if (here.length === 0) return [];
+  const plan = new SchemaPlan(ctx.r, ctx.schemaHomes, route);
+  const pointer = (name: string) => `#/components/schemas/${pointerSegment(name)}`;
+  const refs = new Map(here.map(([name]) => [name, { $ref: pointer(name) } satisfies Schema]));
+  for (const ref of refs.values()) plan.count(ref);
+  const view = new SchemaView(ctx.r, plan);
+  const out: TreeNode[] = [];
+  for (const [name, { users }] of here) {
+    out.push(
+      h("h2", { id: `type-${slugify(name)}` }, `The ${name} type`),
+      h(
+        "p",
+        null,
+        `Drawn in full here for the ${users.length} operations that use it, whose pages link here: `,
+        ...users.flatMap((e, i) => [
+          i ? ", " : "",
+          methodBadge(e.method),
+          " ",
+          h("a", { href: routeOf(e) }, e.operation.summary ?? e.operation.operationId),
+        ]),
+        ".",
+      ),
+      raw(h("div", { className: "api-media" }, ...view.root(refs.get(name)!, `schema-${name}`))),
+      sourceNote(pointer(name), "schema", ctx),
+    );
+  }
+  return [...out, ...sharedSchemas(plan, view)];
+}

@@ -1,0 +1,82 @@
+/**
+ * Reading the Node API reference in Chromium, on the real site: a large type that several
+ * operations return (Transaction) is drawn once, on its tag's page, and the operation pages link
+ * into it. What a reader clicks on an operation page lands on that type, and a field's link opens
+ * the folds it sits in, with JavaScript on and off.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../helpers/browser";
+import { REPO_ROOT, serveSite, type RunningSite } from "../helpers/local-site";
+
+let site: RunningSite;
+let browser: Browser;
+
+before(async () => {
+  site = await serveSite(REPO_ROOT);
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Where an element sits in the viewport, and whether the reader can see it. */
+const placeOf = (page: Page, id: string) =>
+  page.evaluate((id) => {
+    const el = document.getElementById(id);
+    if (!el) return null;
+    const box = el.getBoundingClientRect();
+    return { top: box.top, visible: box.height > 0 && box.top >= 0 && box.bottom <= innerHeight };
+  }, id);
+
+describe("the Transaction type in the API reference", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    it(`takes a reader from an operation's response to a variant of the type (JavaScript ${javaScriptEnabled ? "on" : "off"}, 1000 px)`, async () => {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1000, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${site.origin}/api/node/get-account-transactions`);
+      const response = page.locator("#response-200 ~ .api-media").first();
+      assert.match(
+        (await response.textContent()) ?? "",
+        /Schema: Transaction \(drawn in full on the page Transactions\)/,
+      );
+      await response.getByRole("link", { name: "user_transaction" }).click();
+      await page.waitForURL(`${site.origin}/api/node/transactions#schema-Transaction.user_transaction`);
+      await page.waitForFunction(() => document.title.startsWith("Transactions"));
+      assert.equal((await placeOf(page, "schema-Transaction.user_transaction"))?.visible, true);
+      // The variant opens on a click, and shows its fields.
+      await page.locator('[id="schema-Transaction.user_transaction"] > details > summary').click();
+      assert.ok(await page.locator('[id="schema-Transaction.user_transaction.sender"]').isVisible());
+      await context.close();
+    });
+  }
+
+  it("opens the folds around a field a link points to, without JavaScript (390 px)", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/api/node/transactions#schema-Transaction.user_transaction.version`);
+    const place = await placeOf(page, "schema-Transaction.user_transaction.version");
+    assert.equal(place?.visible, true, JSON.stringify(place));
+    assert.match(
+      (await page.locator('[id="schema-Transaction.user_transaction.version"]').textContent()) ?? "",
+      /^version U64/,
+    );
+    await context.close();
+  });
+
+  it("lists the type in the Transactions page's table of contents, and the operations that use it", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${site.origin}/api/node/transactions`);
+    await page.locator(".toc a", { hasText: "The Transaction type" }).click();
+    await page.waitForURL(/#type-transaction$/);
+    const intro = page.locator("#type-transaction + p");
+    for (const operation of ["Get blocks by height", "Get transactions", "Get account transactions"])
+      assert.ok(await intro.getByRole("link", { name: operation }).isVisible(), operation);
+    await intro.getByRole("link", { name: "Get blocks by height" }).click();
+    await page.waitForURL(`${site.origin}/api/node/get-block-by-height`);
+    assert.equal(await page.locator("h1").textContent(), "Get blocks by height");
+    await page.close();
+  });
+});
