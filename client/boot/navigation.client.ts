@@ -1,7 +1,8 @@
 /**
  * Client-side navigation: internal links load the next page's server HTML and swap the page region
  * without a full reload. A thin progress bar appears only after 200 ms; the page scrolls to the
- * hash target or the top; back/forward restore scroll; links are prefetched on hover and when
+ * hash target (opening the folds it sits in, as the browser does for a loaded page) or the top;
+ * back/forward restore scroll; links are prefetched on hover and when
  * visible (not on slow-2g or with data saving). If loading fails the URL is loaded in full; when
  * offline, a red box shows the error with a 'Retry' button. A page of another deploy loads in full.
  * Jumps within the page (TOC, #anchors, the skip link) are the browser's: Back and Forward between
@@ -107,8 +108,11 @@ function swap(html: string): boolean {
 function scrollAfter(url: URL, y: number | null): void {
   if (y !== null) return window.scrollTo(0, y);
   const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
-  if (target) target.scrollIntoView();
-  else window.scrollTo(0, 0);
+  if (!target) return window.scrollTo(0, 0);
+  // A closed <details> hides what it holds: a field of a schema, say. Loading the URL, the browser
+  // opens it; a page swapped in by script has to.
+  for (let d = target.parentElement?.closest("details"); d; d = d.parentElement?.closest("details")) d.open = true;
+  target.scrollIntoView();
 }
 
 /** Remembers the scroll position in the current history entry, for Back and Forward. */

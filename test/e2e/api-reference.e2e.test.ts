@@ -66,6 +66,27 @@ describe("the Transaction type in the API reference", () => {
     await context.close();
   });
 
+  it("opens the folds around a field a link from another page points to, when the page is swapped in by script", async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    await page.goto(`${site.origin}/api/node/get-transactions`);
+    // A link such as a docs page may hold: to a field of a variant, folded twice.
+    await page.evaluate(() => {
+      (window as unknown as { marker?: number }).marker = 1;
+      const a = document.createElement("a");
+      a.href = "/api/node/transactions#schema-Transaction.user_transaction.version";
+      a.id = "to-field";
+      a.textContent = "the version of a user transaction";
+      document.querySelector("article")!.prepend(a);
+    });
+    await page.click("#to-field");
+    await page.waitForURL(/#schema-Transaction\.user_transaction\.version$/);
+    await page.waitForFunction(() => document.title.startsWith("Transactions"));
+    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, "no full reload");
+    const place = await placeOf(page, "schema-Transaction.user_transaction.version");
+    assert.equal(place?.visible, true, JSON.stringify(place));
+    await page.close();
+  });
+
   it("lists the type in the Transactions page's table of contents, and the operations that use it", async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${site.origin}/api/node/transactions`);
