@@ -106,13 +106,14 @@ function swap(html: string): boolean {
 }
 
 function scrollAfter(url: URL, y: number | null): void {
-  if (y !== null) return window.scrollTo(0, y);
   const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
-  if (!target) return window.scrollTo(0, 0);
   // A closed <details> hides what it holds: a field of a schema, say. Loading the URL, the browser
-  // opens it; a page swapped in by script has to.
-  for (let d = target.parentElement?.closest("details"); d; d = d.parentElement?.closest("details")) d.open = true;
-  target.scrollIntoView();
+  // opens it; a page swapped in by script has to, before a saved position (taken with it open) applies.
+  for (let d = target && target.parentElement?.closest("details"); d; d = d.parentElement?.closest("details"))
+    d.open = true;
+  if (y !== null) window.scrollTo(0, y);
+  else if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
 }
 
 /** Remembers the scroll position in the current history entry, for Back and Forward. */

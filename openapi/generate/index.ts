@@ -16,7 +16,7 @@ import { landingPage } from "./landing-page";
 import { parseDocument } from "./load";
 import { operationPage, type GeneratedPage } from "./operation-page";
 import { Resolver } from "./refs";
-import { schemaHomes } from "./schema-homes";
+import { onTagPage, schemaHomes } from "./schema-homes";
 import { API_BASE, DOWNLOADS, landingRoute, operationRoute, slugify, tagRoute } from "./routes";
 import { documentServers, withServers } from "./servers";
 import { apiSidebar } from "./sidebar";
@@ -106,15 +106,12 @@ async function generate(source: string, servers: Server[] | null): Promise<ApiRe
       entries: operations.filter((e) => (e.operation.tags ?? ["Other"]).includes(tag.name)),
     }))
     .filter((g) => g.entries.length > 0);
-  // A tag page whose route an operation takes (see below) is folded into that operation's page.
-  const ownPage = groups.filter((g) => !operations.some((e) => operationRoute(e) === g.route));
-  // A large shared schema is drawn on the page of the tag most of its operations carry.
-  const homes = schemaHomes(operations, resolver, (users) => {
-    const best = ownPage
-      .map((g) => ({ g, n: users.filter((e) => g.entries.includes(e)).length }))
-      .reduce((a, b) => (b.n > a.n ? b : a), { g: null as (typeof ownPage)[number] | null, n: 0 });
-    return best.g && { route: best.g.route, title: best.g.tag.name };
-  });
+  // A large shared schema is drawn on the page of the tag most of its operations carry; a tag page
+  // whose route an operation takes (see below) is folded into that operation's page, and is no home.
+  const tagPages = groups
+    .filter((g) => !operations.some((e) => operationRoute(e) === g.route))
+    .map((g) => ({ route: g.route, title: g.tag.name, entries: g.entries }));
+  const homes = schemaHomes(operations, resolver, onTagPage(tagPages));
   const ctx = createContext(doc, text, await getHighlighter(), DOWNLOADS, warn, homes);
 
   const pages = new Map<string, { page: GeneratedPage; what: string }>();

@@ -29,10 +29,12 @@ function row(p: Parameter, r: Resolver, plan: SchemaPlan): TreeNode {
   const name = r.schemaName(schema);
   const resolved = effective(schema, r);
   const example = p.example ?? resolved.example;
-  // A named type is shown by name (linked to its block when the page has one) with what it is.
+  // A named type is shown by name (linked to its block, on this page or its home page, when it
+  // has one) with what it is.
+  const home = name ? plan.elsewhere(name) : null;
   const typeName = name
-    ? plan.isShared(name)
-      ? h("a", { href: `#${schemaId(name)}` }, name)
+    ? home || plan.isShared(name)
+      ? h("a", { href: `${home?.route ?? ""}#${schemaId(name)}` }, name)
       : h("span", null, name)
     : null;
   const description = p.description ?? resolved.description;

@@ -19,8 +19,7 @@ export function homedSchemas(route: string, ctx: ApiContext, routeOf: (e: Operat
   if (here.length === 0) return [];
   const plan = new SchemaPlan(ctx.r, ctx.schemaHomes, route);
   const pointer = (name: string) => `#/components/schemas/${pointerSegment(name)}`;
-  const refs = new Map(here.map(([name]) => [name, { $ref: pointer(name) } satisfies Schema]));
-  for (const ref of refs.values()) plan.count(ref);
+  for (const [name] of here) plan.count({ $ref: pointer(name) } satisfies Schema);
   const view = new SchemaView(ctx.r, plan);
   const out: TreeNode[] = [];
   for (const [name, { users }] of here) {
@@ -38,7 +37,7 @@ export function homedSchemas(route: string, ctx: ApiContext, routeOf: (e: Operat
         ]),
         ".",
       ),
-      raw(h("div", { className: "api-media" }, ...view.root(refs.get(name)!, `schema-${name}`))),
+      raw(h("div", { className: "api-media" }, view.home(name))),
       sourceNote(pointer(name), "schema", ctx),
     );
   }

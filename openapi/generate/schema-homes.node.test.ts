@@ -1,8 +1,16 @@
-/** Which schemas are drawn once on a home page: large ones several operations use, what they hold drawn with them. */
+/**
+ * Which schemas are drawn once on a home page (large ones several operations use, what they hold
+ * drawn with them), which tag page is their home, and how the home page and other pages draw them.
+ */
 import { describe, expect, it } from "vitest";
-import { HOME_MIN_FIELDS, schemaHomes } from "./schema-homes";
+import { treeToHtml } from "../../scripts/build/hast";
+import type { ApiContext } from "./context";
+import { parameterTable } from "./parameters";
 import { Resolver } from "./refs";
-import type { OpenApiDocument, OperationEntry, Schema } from "./types";
+import { HOME_MIN_FIELDS, onTagPage, schemaHomes } from "./schema-homes";
+import { homedSchemas } from "./schema-homes-section";
+import { SchemaPlan } from "./schema-plan";
+import type { OpenApiDocument, OperationEntry, Parameter, Schema } from "./types";
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 /** An object with `n` string fields named by `prefix`. */
@@ -74,5 +82,84 @@ describe("schema homes", () => {
     expect(
       homesOf({ "/one": returning("one", "A", ref("Big")), "/two": returning("two", "A", ref("Big")) }, big, false),
     ).toEqual({});
+  });
+});
+
+describe("the tag page a schema is homed on", () => {
+  const op = (id: string) => ({ operation: { operationId: id } }) as OperationEntry;
+  const [a, b, c] = [op("a"), op("b"), op("c")];
+  const tags = [
+    { route: "/one", title: "One", entries: [a] },
+    { route: "/two", title: "Two", entries: [b, c] },
+    { route: "/three", title: "Three", entries: [a, b] },
+  ];
+
+  it("is the tag most of the schema's operations carry, the first in the document's order on a tie", () => {
+    expect(onTagPage(tags)([b, c])).toEqual({ route: "/two", title: "Two" });
+    expect(onTagPage(tags)([a, b])).toEqual({ route: "/three", title: "Three" });
+    expect(onTagPage(tags)([a])).toEqual({ route: "/one", title: "One" });
+  });
+
+  it("is none when no operation of the schema has a tag page", () => {
+    expect(onTagPage(tags)([op("d")])).toBeNull();
+  });
+});
+
+describe("drawing homed schemas", () => {
+  // Rec: large, used on its own and by Big; Big: large, refers to itself and to Rec.
+  const schemas: Record<string, Schema> = {
+    Big: { allOf: [fields("b", HOME_MIN_FIELDS), { properties: { next: ref("Big"), rec: ref("Rec") } }] },
+    Rec: fields("r", HOME_MIN_FIELDS + 5),
+  };
+  const param: Parameter = { name: "filter", in: "query", schema: ref("Rec") };
+  const paths: OpenApiDocument["paths"] = {
+    "/one": returning("one", "A", ref("Big")),
+    "/two": returning("two", "A", ref("Big")),
+    "/three": returning("three", "A", ref("Rec")),
+    "/four": returning("four", "A", { type: "array", items: ref("Rec") }),
+    "/five": { get: { operationId: "five", tags: ["B"], parameters: [param], responses: {} } },
+  };
+  const r = new Resolver({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths, components: { schemas } });
+  const operations = r.operations();
+  const tagPage = (tag: string) => ({
+    route: `/${tag}`,
+    title: tag,
+    entries: operations.filter((e) => e.operation.tags!.includes(tag)),
+  });
+  const homes = schemaHomes(operations, r, onTagPage([tagPage("A"), tagPage("B")]));
+  const ctx = {
+    r,
+    schemaHomes: homes,
+    lineOf: () => null,
+    downloads: { yaml: "/d.yaml", json: "/d.json" },
+  } as unknown as ApiContext;
+  const routeOf = (e: OperationEntry) => `/${e.operation.operationId}`;
+
+  it("homes both on the page of their operations' tag, each with the operations whose pages link to it", () => {
+    const users = (name: string) => homes.get(name)?.users.map((u) => u.operation.operationId);
+    expect([...homes.keys()]).toEqual(["Big", "Rec"]);
+    expect(homes.get("Big")?.route).toBe("/A");
+    expect(homes.get("Rec")?.route).toBe("/A");
+    expect(users("Big")).toEqual(["one", "two"]);
+    // one and two reach Rec only through Big, which links to it.
+    expect(users("Rec")).toEqual(["three", "four", "five"]);
+  });
+
+  it("draws each in full once, in its own section, linking between them and to itself", () => {
+    const out = treeToHtml(homedSchemas("/A", ctx, routeOf));
+    for (const name of ["Big", "Rec"]) {
+      expect(out.match(new RegExp(`id="schema-${name}"`, "g")), name).toHaveLength(1);
+      expect(out).toContain(`<h2 id="type-${name.toLowerCase()}">The ${name} type</h2>`);
+    }
+    expect(out).toContain('id="schema-Big.b0"');
+    expect(out).toContain('id="schema-Rec.r0"');
+    expect(out).toMatch(/<code>next<\/code> <a href="#schema-Big">Big<\/a>/);
+    expect(out).toMatch(/<code>rec<\/code> <a href="#schema-Rec">Rec<\/a>/);
+    expect(out).not.toContain('id="schemas"');
+  });
+
+  it("links a parameter of a homed type to its home", () => {
+    const out = treeToHtml([parameterTable([param], r, new SchemaPlan(r, homes))]);
+    expect(out).toContain('<a href="/A#schema-Rec">Rec</a>');
   });
 });

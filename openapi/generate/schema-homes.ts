@@ -75,26 +75,62 @@ export function schemaHomes(
 ): Map<string, SchemaHome> {
   const chosen = new Map<string, SchemaHome>();
   const passed = new Set<string>();
-  const sizeOf = (name: string) => {
-    const ctx = { r, stop: new Set(chosen.keys()), names: new Set<string>(), fields: 0 };
-    walk(r.schema(name), ctx);
-    return ctx.fields;
-  };
-  for (;;) {
+  /** The operations that reach each schema, not through a schema already chosen. */
+  const usersOf = () => {
     const users = new Map<string, OperationEntry[]>();
     for (const e of operations) {
       const ctx = { r, stop: new Set(chosen.keys()), names: new Set<string>(), fields: 0 };
       for (const s of operationSchemas(e, r)) walk(s, ctx);
       for (const name of ctx.names) users.set(name, [...(users.get(name) ?? []), e]);
     }
-    const next = [...users]
+    return users;
+  };
+  const sizeOf = (name: string) => {
+    const ctx = { r, stop: new Set(chosen.keys()), names: new Set<string>(), fields: 0 };
+    walk(r.schema(name), ctx);
+    return ctx.fields;
+  };
+  for (;;) {
+    const next = [...usersOf()]
       .filter(([name, ops]) => !chosen.has(name) && !passed.has(name) && ops.length >= HOME_MIN_OPERATIONS)
       .map(([name, ops]) => ({ name, ops, size: sizeOf(name) }))
       .filter((c) => c.size >= HOME_MIN_FIELDS)
       .sort((a, b) => b.size * b.ops.length - a.size * a.ops.length || a.name.localeCompare(b.name))[0];
-    if (!next) return new Map([...chosen].sort(([a], [b]) => a.localeCompare(b)));
+    if (!next) break;
     const home = homeOf(next.ops);
     if (home) chosen.set(next.name, { ...home, users: next.ops });
     else passed.add(next.name);
   }
+  // A schema chosen later may now stand between an operation and one chosen before: each lists the
+  // operations whose pages link to it.
+  const users = usersOf();
+  return new Map(
+    [...chosen]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, home]) => [name, { ...home, users: users.get(name) ?? [] }]),
+  );
+}
+
+/** A tag's page, as `schemaHomes` may choose it: its route, title and operations. */
+export interface TagPage {
+  route: string;
+  title: string;
+  entries: OperationEntry[];
+}
+
+/**
+ * `schemaHomes`' choice of page: of the tags that have a page of their own, the one most of the
+ * schema's operations carry (the first in the document's order on a tie); null when none of its
+ * operations has such a tag.
+ */
+export function onTagPage(tags: TagPage[]): (users: OperationEntry[]) => { route: string; title: string } | null {
+  return (users) => {
+    let best: TagPage | null = null;
+    let most = 0;
+    for (const tag of tags) {
+      const n = users.filter((e) => tag.entries.includes(e)).length;
+      if (n > most) [best, most] = [tag, n];
+    }
+    return best && { route: best.route, title: best.title };
+  };
 }

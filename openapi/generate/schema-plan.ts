@@ -19,6 +19,11 @@ export class SchemaPlan {
     private readonly here?: string,
   ) {}
 
+  /** Whether this page is `name`'s home: it draws it in a section of its own (schema-homes-section.ts). */
+  homedHere(name: string): boolean {
+    return this.here !== undefined && this.homes.get(name)?.route === this.here;
+  }
+
   /** The home page `name` is drawn on when that is not this page, else null. */
   elsewhere(name: string): SchemaHome | null {
     const home = this.homes.get(name);
@@ -43,15 +48,15 @@ export class SchemaPlan {
     if (typeof schema.additionalProperties === "object") this.count(schema.additionalProperties);
   }
 
-  /** Whether `name` gets its own block (and links) rather than being drawn where it is used. */
+  /** Whether `name` gets its own block in "Schemas" (and links) rather than being drawn where it is used. */
   isShared(name: string): boolean {
-    return (this.uses.get(name) ?? 0) > 1;
+    return (this.uses.get(name) ?? 0) > 1 && !this.homedHere(name);
   }
 
   /** Names drawn in the page's "Schemas" section, alphabetically. */
   shared(): string[] {
     return [...this.uses]
-      .filter(([, n]) => n > 1)
+      .filter(([name, n]) => n > 1 && !this.homedHere(name))
       .map(([name]) => name)
       .sort((a, b) => a.localeCompare(b));
   }

@@ -114,6 +114,11 @@ export class SchemaView {
     return this.drawNamed(name, "sv-b");
   }
 
+  /** A schema drawn in full on its home page, in its own section; every other use links to it. */
+  home(name: string): TreeNode {
+    return this.drawNamed(name, "sv");
+  }
+
   private drawNamed(name: string, className: string): TreeNode {
     const schema = this.r.schema(name);
     const id = schemaId(name);
@@ -132,7 +137,12 @@ export class SchemaView {
   }
 
   private linked(name: string): boolean {
-    return this.plan.isShared(name) || this.drawing.includes(name) || this.plan.elsewhere(name) !== null;
+    return (
+      this.plan.isShared(name) ||
+      this.drawing.includes(name) ||
+      this.plan.homedHere(name) ||
+      this.plan.elsewhere(name) !== null
+    );
   }
 
   private link(name: string): TreeNode {

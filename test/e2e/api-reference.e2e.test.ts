@@ -84,6 +84,15 @@ describe("the Transaction type in the API reference", () => {
     assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, "no full reload");
     const place = await placeOf(page, "schema-Transaction.user_transaction.version");
     assert.equal(place?.visible, true, JSON.stringify(place));
+    // Away and Back: the page comes back from its HTML, folds closed, and is put where it was.
+    await page.locator(".sidebar-link", { hasText: "Get transactions" }).click();
+    await page.waitForURL(`${site.origin}/api/node/get-transactions`);
+    await page.goBack();
+    await page.waitForURL(/#schema-Transaction\.user_transaction\.version$/);
+    await page.waitForFunction(() => document.title.startsWith("Transactions"));
+    const back = await placeOf(page, "schema-Transaction.user_transaction.version");
+    assert.equal(back?.visible, true, JSON.stringify(back));
+    assert.ok(Math.abs(back!.top - place!.top) < 2, `${back!.top} vs ${place!.top}`);
     await page.close();
   });
 
