@@ -21,7 +21,7 @@ import { pageBytes } from "./bytes";
 import { lighthouseFigures } from "./lighthouse";
 import { loadRun } from "./load";
 import { childProcessesNamed, newProcessNamed } from "./procfs";
-import { renderCpuMs } from "./render-cpu";
+import { renderCpuMsApart } from "./render-cpu-child";
 import { renderMarkdown, type BenchReport, type PageReport } from "./report";
 import { saveToVisible } from "./save-to-visible";
 
@@ -102,7 +102,7 @@ step("search evaluation (npm run search:eval)");
 const searchEval = await runSearchEval(root, build);
 
 step("render CPU");
-const render = await renderCpuMs([...PAGES, largestApiPage.route], [...build.pages.values()], build.manifest);
+const render = await renderCpuMsApart([...PAGES, largestApiPage.route], [...build.pages.values()], build.manifest);
 for (const page of pages) page.renderCpuMs = render.cpu.get(page.route)!;
 largestApiPage.renderCpuMs = render.cpu.get(largestApiPage.route)!;
 

@@ -33,11 +33,12 @@ export async function renderCpuMs(
     const used = process.cpuUsage(start);
     return (used.user + used.system) / 1000;
   };
+  const unknown = measured.filter((route) => !records.has(route));
+  if (unknown.length) throw new Error(`no page ${unknown.join(", ")} in the build`);
   const coldFirstMs = await cpuOf(measured[0]!);
   for (let round = 0; round < 10; round++) for (const route of records.keys()) await renderOnce(route);
   const cpu = new Map<string, number>();
   for (const route of measured) {
-    if (!records.has(route)) throw new Error(`no page ${route} in the build`);
     const samples: number[] = [];
     for (let i = 0; i < runs; i++) samples.push(await cpuOf(route));
     cpu.set(route, Number(median(samples).toFixed(2)));
