@@ -28,7 +28,11 @@ export function homedSchemas(route: string, ctx: ApiContext, routeOf: (e: Operat
       h(
         "p",
         null,
-        `Drawn in full here for the ${users.length} operations that use it, whose pages link here: `,
+        // At least one operation: a schema is homed for the operations that reach it not through
+        // another homed one, and a schema homed later that holds it takes only some of them.
+        users.length === 1
+          ? "Drawn in full here for the operation that uses it, whose page links here: "
+          : `Drawn in full here for the ${users.length} operations that use it, whose pages link here: `,
         ...users.flatMap((e, i) => [
           i ? ", " : "",
           methodBadge(e.method),

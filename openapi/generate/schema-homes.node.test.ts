@@ -162,4 +162,31 @@ describe("drawing homed schemas", () => {
     const out = treeToHtml([parameterTable([param], r, new SchemaPlan(r, homes))]);
     expect(out).toContain('<a href="/A#schema-Rec">Rec</a>');
   });
+
+  it("lists only the operations whose pages link to each, when one homed later holds one homed before", () => {
+    // Huge has the most to save, so it is homed first; Holder, homed next, holds it for two operations.
+    const more: Record<string, Schema> = {
+      Huge: fields("h", HOME_MIN_FIELDS * 3),
+      Holder: { allOf: [fields("o", HOME_MIN_FIELDS), { properties: { huge: ref("Huge") } }] },
+    };
+    const r2 = new Resolver({
+      openapi: "3.1.0",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/one": returning("one", "A", ref("Huge")),
+        "/two": returning("two", "A", ref("Holder")),
+        "/three": returning("three", "A", ref("Holder")),
+      },
+      components: { schemas: more },
+    });
+    const ops = r2.operations();
+    const homes2 = schemaHomes(ops, r2, onTagPage([{ route: "/A", title: "A", entries: ops }]));
+    expect([...homes2].map(([name, h]) => [name, h.users.map((u) => u.operation.operationId)])).toEqual([
+      ["Holder", ["two", "three"]],
+      ["Huge", ["one"]],
+    ]);
+    const out = treeToHtml(homedSchemas("/A", { ...ctx, r: r2, schemaHomes: homes2 } as ApiContext, routeOf));
+    expect(out).toContain("Drawn in full here for the operation that uses it, whose page links here: ");
+    expect(out).toContain("Drawn in full here for the 2 operations that use it, whose pages link here: ");
+  });
 });

@@ -15,11 +15,12 @@ export const HOME_MIN_FIELDS = 120;
 /** …and at least this many operations use it. */
 export const HOME_MIN_OPERATIONS = 2;
 
-/** Where a schema is drawn, and the operations that use it. */
+/** Where a schema is drawn, and the operations whose pages link there. */
 export interface SchemaHome {
   route: string;
   /** The home page's title. */
   title: string;
+  /** The operations that use it not through another homed schema (whose home links to it instead). */
   users: OperationEntry[];
 }
 
