@@ -76,13 +76,10 @@ export class SchemaView {
   private summary(name: string): TreeNode[] {
     const schema = this.r.schema(name);
     const home = this.plan.elsewhere(name)!;
-    const members = schema.oneOf ?? schema.anyOf ?? [];
     const d = schema.discriminator;
-    const keyOf = new Map(Object.entries(d?.mapping ?? {}).map(([k, ref]) => [ref, k]));
-    const variants = members.flatMap((m) => {
-      const key = (m.$ref && keyOf.get(m.$ref)) ?? this.r.schemaName(m);
-      return key ? [h("a", { href: `${home.route}#${schemaId(name)}.${key}` }, h("code", null, key))] : [];
-    });
+    const variants = this.variantKeys(schema).map((key) =>
+      h("a", { href: `${home.route}#${schemaId(name)}.${key}` }, h("code", null, key)),
+    );
     const list = variants.flatMap((v, i) => (i ? [", ", v] : [v]));
     return [
       h(
@@ -312,16 +309,24 @@ export class SchemaView {
     ];
   }
 
+  /** What each variant of a union is called in its id: its discriminator value, else its schema's name, else its position. */
+  private variantKeys(schema: Schema): string[] {
+    const keyOf = new Map(Object.entries(schema.discriminator?.mapping ?? {}).map(([k, ref]) => [ref, k]));
+    return (schema.oneOf ?? schema.anyOf ?? []).map(
+      (m, i) => (m.$ref && keyOf.get(m.$ref)) ?? this.r.schemaName(m) ?? String(i + 1),
+    );
+  }
+
   private union(schema: Schema, prefix: string): TreeNode {
     const members = schema.oneOf ?? schema.anyOf ?? [];
     const d = schema.discriminator;
-    const keyOf = new Map(Object.entries(d?.mapping ?? {}).map(([k, ref]) => [ref, k]));
+    const keys = this.variantKeys(schema);
     const intro = d
       ? [schema.oneOf ? "One of, told apart by " : "Any of, told apart by ", h("code", null, d.propertyName), ":"]
       : [schema.oneOf ? "Exactly one of:" : "Any of:"];
     const items = members.map((member, i) => {
       const name = this.r.schemaName(member);
-      const key = (member.$ref && keyOf.get(member.$ref)) ?? name ?? String(i + 1);
+      const key = keys[i]!;
       const id = `${prefix}.${key}`;
       const target = effective(member, this.r);
       if (kindOf(target) === "leaf" || (target.type === "array" && !name)) {
