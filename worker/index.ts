@@ -1,6 +1,15 @@
 /** Worker entry: the Hono app handles every request that is not a static asset. */
 import { app } from "./app";
 import type { Env } from "./env";
+import { log } from "./log";
+import { warmUpSearch } from "./search/warm-up";
+
+/*
+ * The search code runs as the isolate starts (worker/search/warm-up.ts), so that a reader's first
+ * search does not pay for compiling it. Its promises settle without I/O, as workerd requires of a
+ * module's top-level await; a failure is logged and the isolate starts all the same.
+ */
+await warmUpSearch().catch((error: unknown) => log.error("search_warm_up_failed", { error }));
 
 export default app;
 

@@ -71,6 +71,11 @@ export interface ScaleReport {
   };
   publish: { ok: boolean; ms: number; writes: KvWrites; error?: string };
   serve?: {
+    /**
+     * workerd's CPU from its start until it serves (its own services, Miniflare's, and this worker's
+     * module evaluation, the search warm-up included): the median over the cold isolates, with each one's.
+     */
+    startup?: { cpuMs: number; cpuSamplesMs: number[] };
     coldPage: ColdFigures;
     coldSearch: ColdFigures;
     warmPage: RequestFigures;
@@ -252,6 +257,12 @@ export function renderScaleMarkdown(r: ScaleReport): string {
       coldRow("first page (/devs/getstarted)", s.coldPage),
       coldRow("first search, right after", s.coldSearch),
       "",
+      ...(s.startup
+        ? [
+            `Before those requests, each isolate's workerd spent ${ms(s.startup.cpuMs)} of CPU starting (median; ${s.startup.cpuSamplesMs.map((x) => x.toFixed(1)).join(", ")}): workerd's and Miniflare's own services (${s.simulator?.startupMs === undefined ? "" : `the calibration worker below, with no static assets and a module that does nothing, started in ${ms(s.simulator.startupMs)}; `}this one also serves the static assets), then this worker's module, whose top level runs the search warm-up (worker/search/warm-up.ts). On Cloudflare an isolate's startup is limited apart from its requests' CPU.`,
+            "",
+          ]
+        : []),
       row(["warm", "requests", "median", "p95", "workerd CPU per request"]),
       row(["---", "---", "---", "---", "---"]),
       requestRow("page (cached)", s.warmPage),

@@ -16,7 +16,7 @@ import { parse as parseYaml } from "yaml";
 import { startLocalServer, type LocalServer } from "../../local/server";
 import { loadBudgets } from "../budgets";
 import { EDITED_PAGE } from "../build-figures";
-import { childProcessesNamed, newProcessNamed, sampleTreeMemory } from "../procfs";
+import { childProcessesNamed, newProcessNamed, preciseCpuTimeMs, sampleTreeMemory } from "../procfs";
 import type { ChildMessage, StepFigures } from "./build-publish";
 import type { CachedBuildMessage } from "./cached-build";
 import { copySiteInputs, generateScaledSite } from "./generate";
@@ -126,12 +126,15 @@ interface Served {
   /** The socket straight into the worker (see LocalServerOptions.direct): what every measured request goes to. */
   origin: string;
   workerd: number;
+  /** workerd's CPU from its start until it served. */
+  startupCpuMs: number;
 }
 
 async function serve(kvPersist: string, vars?: Record<string, string>): Promise<Served> {
   const before = childProcessesNamed("workerd");
   const server = await startLocalServer({ root, port: 0, kvPersist, vars, direct: true });
-  return { server, origin: server.direct!.origin, workerd: newProcessNamed("workerd", before) };
+  const workerd = newProcessNamed("workerd", before);
+  return { server, origin: server.direct!.origin, workerd, startupCpuMs: preciseCpuTimeMs(workerd) };
 }
 
 /** Search terms: prose words of the edited page, so each one finds something. */
@@ -170,8 +173,10 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
   try {
     const o = cached.origin;
     const pairs: { page: ColdSample; search: ColdSample }[] = [];
+    const startups: number[] = [];
     for (let i = 0; i < COLD_ISOLATES; i++) {
       const fresh = i === 0 ? cached : await serve(kvDir);
+      startups.push(Number(fresh.startupCpuMs.toFixed(2)));
       try {
         const page = await coldRequest(`${fresh.origin}${PAGE}`, fresh.workerd);
         const search = await coldRequest(searchUrl(fresh.origin, terms[0] ?? "movement"), fresh.workerd);
@@ -205,6 +210,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
     }
     const strip = ({ body: _body, ...figures }: typeof coldPage) => figures;
     report.serve = {
+      startup: { cpuMs: [...startups].sort((a, b) => a - b)[Math.floor(startups.length / 2)]!, cpuSamplesMs: startups },
       coldPage: strip(coldPage),
       coldSearch: strip(coldSearch),
       warmPage,

@@ -10,10 +10,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { compatibilityDate } from "../../local/server";
-import { childProcessesNamed, newProcessNamed } from "../procfs";
+import { childProcessesNamed, newProcessNamed, preciseCpuTimeMs } from "../procfs";
 import { requestRun } from "./requests";
 
 export interface SimulatorCost {
+  /** workerd CPU from its start until it serves the calibration worker (whose module does nothing). */
+  startupMs?: number;
   /** workerd CPU of a request that reads nothing. */
   requestMs: number;
   /** Added per KV read of a 1 KiB value, and of a 64 KiB one. */
@@ -62,6 +64,7 @@ export async function measureSimulatorCost(): Promise<SimulatorCost> {
   try {
     await mf.ready;
     const workerd = newProcessNamed("workerd", before);
+    const startupMs = preciseCpuTimeMs(workerd);
     const origin = (await mf.unsafeGetDirectURL()).origin;
     await requestRun([`${origin}/?op=put`], workerd, 0);
     /** workerd CPU per request of `query`, after a few unmeasured ones (scale/requests.ts). */
@@ -70,6 +73,7 @@ export async function measureSimulatorCost(): Promise<SimulatorCost> {
     const none = await perRequest("op=small&n=0");
     const perOp = async (op: string) => Math.max(0, (await perRequest(`op=${op}&n=${OPS}`)) - none) / OPS;
     return {
+      startupMs: round(startupMs),
       requestMs: round(none),
       kvReadMs: round(await perOp("small")),
       kvReadLargeMs: round(await perOp("large")),

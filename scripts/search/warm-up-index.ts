@@ -1,0 +1,154 @@
+/**
+ * The small search index the worker runs its search code over while an isolate starts
+ * (worker/search/warm-up.ts), written to worker/search/warm-up-index.ts by
+ * `npx tsx scripts/search/warm-up-index.ts`. It is made by the build's own code from a few records,
+ * then published twice as `npm run publish` stores an index (the second time after a one-word edit),
+ * so that the second publish's root names every kind of stored value a live index may: pieces stored
+ * alone, a pack, and a term shard stored as a patch of another. A test keeps the file equal to what
+ * this makes.
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { format, resolveConfig } from "prettier";
+import { HIERARCHY_LEVELS, type SearchRecord, type Synonym } from "../../client/contracts/search";
+import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
+import { storeSearchIndex } from "../publish/search-packs";
+import { buildSearchIndex } from "./build-index";
+
+export const WARM_UP_INDEX_FILE = "worker/search/warm-up-index.ts";
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const SITE = "https://warm-up.invalid";
+
+/** One page's records: its title (with the page's description) and then [heading, paragraph] pairs. */
+function page(section: string, slug: string, title: string, description: string, parts: [string, string][]) {
+  const url = `${SITE}/${slug}`;
+  const hierarchy = (lvl2: string | null) =>
+    ({
+      ...Object.fromEntries(HIERARCHY_LEVELS.map((l) => [l, null])),
+      lvl0: section,
+      lvl1: title,
+      lvl2,
+    }) as SearchRecord["hierarchy"];
+  const base = { url_without_anchor: url, language: "en", docusaurus_tag: "docs-default-current" } as const;
+  const out: SearchRecord[] = [
+    {
+      ...base,
+      objectID: `${slug}-0`,
+      type: "lvl1",
+      hierarchy: hierarchy(null),
+      content: description,
+      url,
+      anchor: null,
+      weight: { pageRank: 0, level: 90, position: 0 },
+    },
+  ];
+  parts.forEach(([heading, text], i) => {
+    const anchor = heading.toLowerCase().replace(/\W+/g, "-");
+    const at = { url: `${url}#${anchor}`, anchor, hierarchy: hierarchy(heading) };
+    out.push(
+      {
+        ...base,
+        ...at,
+        objectID: `${slug}-${2 * i + 1}`,
+        type: "lvl2",
+        content: null,
+        weight: { pageRank: 0, level: 80, position: 2 * i + 1 },
+      },
+      {
+        ...base,
+        ...at,
+        objectID: `${slug}-${2 * i + 2}`,
+        type: "content",
+        content: text,
+        weight: { pageRank: 0, level: 0, position: 2 * i + 2 },
+      },
+    );
+  });
+  return out;
+}
+
+export function warmUpRecords(): SearchRecord[] {
+  return [
+    ...page("Build", "install", "Install the command line", "Set up the command line tool and a profile.", [
+      [
+        "Configure a profile",
+        "A profile names a network, an account and its private key, kept in a configuration folder.",
+      ],
+      ["Check the install", "Print the version to check that the shell finds the tool you installed."],
+    ]),
+    ...page("Build", "publish", "Publish a module", "Compile, test and publish a Move package.", [
+      [
+        "Compile and test",
+        "Compiling checks every module of the package; tests run against a local copy of the chain.",
+      ],
+      [
+        "Publish to testnet",
+        "Publishing stores the compiled modules under your account address, and an upgrade keeps it.",
+      ],
+    ]),
+    ...page("Learn", "fees", "Transaction fees", "What a transaction costs and who pays for it.", [
+      [
+        "Gas units & price",
+        "Each transaction pays its gas units times the gas price it offers, in the native token (<u64> amounts).",
+      ],
+    ]),
+  ];
+}
+
+const SYNONYMS: Synonym[] = [{ objectID: "cli", type: "synonym", synonyms: ["cli", "command line"] }];
+
+/** The second publish's records: a word of one paragraph changed, as a one-page edit does. */
+function edited(records: SearchRecord[]): SearchRecord[] {
+  return records.map((r) =>
+    r.objectID === "fees-2" ? { ...r, content: r.content!.replace("native token", "native coin") } : r,
+  );
+}
+
+export interface WarmUpIndex {
+  /** The root of the second publish: pieces stored alone, a pack, and a term shard stored as a patch. */
+  root: SearchRoot;
+  /** Stored values by digest: every one the root names. */
+  blobs: Record<string, string>;
+}
+
+export async function warmUpIndex(): Promise<WarmUpIndex> {
+  const first = buildSearchIndex(warmUpRecords(), SITE, undefined, SYNONYMS);
+  const blobs = new Map(first.pieces);
+  const { root, blobs: written } = await storeSearchIndex(
+    buildSearchIndex(edited(warmUpRecords()), SITE, undefined, SYNONYMS),
+    new Set(first.pieces.keys()),
+    first.root,
+    async (digest) => JSON.parse(blobs.get(digest)!) as object,
+  );
+  for (const [digest, value] of written) blobs.set(digest, value);
+  const refs = [root.lexicon, root.shards, root.records, root.facets].flat();
+  if (!refs.some((r) => r.pack) || !refs.some((r) => !r.pack) || !root.shards.some((r) => r.base))
+    throw new Error(
+      "the warm-up index's second publish stored no pack, no piece alone or no shard patch: change its edit",
+    );
+  const named = new Set(searchPieceDigests(root));
+  return {
+    root,
+    blobs: Object.fromEntries([...blobs].filter(([digest]) => named.has(digest)).sort(([a], [b]) => (a < b ? -1 : 1))),
+  };
+}
+
+/** The module's text, formatted as the repository's Prettier settings format it. */
+export async function warmUpIndexModule(): Promise<string> {
+  const text = `/**
+ * GENERATED by \`npx tsx scripts/search/warm-up-index.ts\` from the records in that file: do not edit.
+ * The search index worker/search/warm-up.ts runs the search code over as an isolate starts.
+ */
+import type { SearchRoot } from "../../client/contracts/search-index";
+
+export const WARM_UP_INDEX: { root: SearchRoot; blobs: Record<string, string> } = ${JSON.stringify(await warmUpIndex())};
+`;
+  const file = path.join(repoRoot, WARM_UP_INDEX_FILE);
+  return format(text, { ...(await resolveConfig(file)), filepath: file });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  writeFileSync(path.join(repoRoot, WARM_UP_INDEX_FILE), await warmUpIndexModule());
+  console.log(`wrote ${WARM_UP_INDEX_FILE}`);
+}
