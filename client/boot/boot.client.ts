@@ -11,6 +11,7 @@ import { setupCopyButtons } from "./code-copy.client";
 import { setupDrawer } from "./drawer.client";
 import { replayEarlyClicks } from "./early-clicks.client";
 import { setupKeyboard } from "./keyboard.client";
+import { setupMovedAnchors } from "./moved-anchors.client";
 import { setupNavigation } from "./navigation.client";
 import { setupPageCopy } from "./page-copy.client";
 import { setupSiteChecks } from "./site-checks.client";
@@ -26,6 +27,7 @@ setupDrawer();
 setupChrome();
 setupKeyboard();
 setupNavigation();
+setupMovedAnchors();
 startIslands();
 setupSiteChecks();
 // Last: every listener above is in place.

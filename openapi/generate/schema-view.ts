@@ -88,7 +88,8 @@ export class SchemaView {
         "Schema: ",
         this.link(name),
         " (drawn in full on the page ",
-        h("a", { href: home.route }, home.title),
+        // Its fields' anchors were on this page before the type had a home: the client sends old links there.
+        h("a", { href: home.route, "data-moved-anchors": schemaId(name) }, home.title),
         ").",
       ),
       ...markdown(schema.description),

@@ -96,6 +96,32 @@ describe("the Transaction type in the API reference", () => {
     await page.close();
   });
 
+  it("sends an old link to a field an operation page drew before the type had a home on to that field (JavaScript on, 390 px)", async () => {
+    const field = "schema-Transaction.user_transaction.sender";
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    // A bookmark, or a link from another site: a full load.
+    await page.goto(`${site.origin}/api/node/get-account-transactions#${field}`);
+    await page.waitForURL(`${site.origin}/api/node/transactions#${field}`);
+    await page.waitForFunction(() => document.title.startsWith("Transactions"));
+    await page.waitForFunction((id) => document.getElementById(id)?.getBoundingClientRect().height, field);
+    assert.equal((await placeOf(page, field))?.visible, true);
+    // A link followed inside the site (the page swapped in by script), from another section.
+    await page.goto(`${site.origin}/devs/getstarted`);
+    await page.evaluate((href) => {
+      const a = document.createElement("a");
+      a.href = href;
+      a.id = "old-link";
+      a.textContent = "the sender of a user transaction";
+      document.querySelector("article")!.prepend(a);
+    }, `/api/node/get-transactions#${field}`);
+    await page.click("#old-link");
+    await page.waitForURL(`${site.origin}/api/node/transactions#${field}`);
+    await page.waitForFunction(() => document.title.startsWith("Transactions"));
+    await page.waitForFunction((id) => document.getElementById(id)?.getBoundingClientRect().height, field);
+    assert.equal((await placeOf(page, field))?.visible, true);
+    await page.close();
+  });
+
   it("lists the type in the Transactions page's table of contents, and the operations that use it", async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${site.origin}/api/node/transactions`);
