@@ -12,8 +12,8 @@ function follow(): void {
     prefix: a.dataset.movedAnchors ?? "",
     href: a.getAttribute("href") ?? "",
   }));
-  const to =
-    links.length && movedAnchorTarget(location.hash, links, location.href, (id) => !!document.getElementById(id));
+  if (!links.length) return;
+  const to = movedAnchorTarget(location.hash, links, location.href, (id) => !!document.getElementById(id));
   if (to) location.replace(to);
 }
 

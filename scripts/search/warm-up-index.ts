@@ -11,7 +11,13 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { format, resolveConfig } from "prettier";
-import { HIERARCHY_LEVELS, type SearchRecord, type Synonym } from "../../client/contracts/search";
+import {
+  HIERARCHY_LEVELS,
+  LEVEL_WEIGHT,
+  type SearchRecord,
+  type SearchRecordType,
+  type Synonym,
+} from "../../client/contracts/search";
 import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
 import { storeSearchIndex } from "../publish/search-packs";
 import { buildSearchIndex } from "./build-index";
@@ -23,49 +29,30 @@ const SITE = "https://warm-up.invalid";
 /** One page's records: its title (with the page's description) and then [heading, paragraph] pairs. */
 function page(section: string, slug: string, title: string, description: string, parts: [string, string][]) {
   const url = `${SITE}/${slug}`;
-  const hierarchy = (lvl2: string | null) =>
-    ({
-      ...Object.fromEntries(HIERARCHY_LEVELS.map((l) => [l, null])),
-      lvl0: section,
-      lvl1: title,
-      lvl2,
-    }) as SearchRecord["hierarchy"];
-  const base = { url_without_anchor: url, language: "en", docusaurus_tag: "docs-default-current" } as const;
-  const out: SearchRecord[] = [
-    {
-      ...base,
-      objectID: `${slug}-0`,
-      type: "lvl1",
-      hierarchy: hierarchy(null),
-      content: description,
-      url,
-      anchor: null,
-      weight: { pageRank: 0, level: 90, position: 0 },
-    },
+  /** The record at `position` of the page, under `heading` (null: the title). */
+  const record = (position: number, type: SearchRecordType, heading: string | null, content: string | null) => {
+    const anchor = heading && heading.toLowerCase().replace(/\W+/g, "-");
+    const hierarchy = { ...Object.fromEntries(HIERARCHY_LEVELS.map((l) => [l, null])), lvl0: section, lvl1: title };
+    return {
+      url_without_anchor: url,
+      language: "en",
+      docusaurus_tag: "docs-default-current",
+      url: anchor ? `${url}#${anchor}` : url,
+      anchor,
+      hierarchy: { ...hierarchy, lvl2: heading } as SearchRecord["hierarchy"],
+      objectID: `${slug}-${position}`,
+      type,
+      content,
+      weight: { pageRank: 0, level: LEVEL_WEIGHT[type], position },
+    } satisfies SearchRecord;
+  };
+  return [
+    record(0, "lvl1", null, description),
+    ...parts.flatMap(([heading, text], i) => [
+      record(2 * i + 1, "lvl2", heading, null),
+      record(2 * i + 2, "content", heading, text),
+    ]),
   ];
-  parts.forEach(([heading, text], i) => {
-    const anchor = heading.toLowerCase().replace(/\W+/g, "-");
-    const at = { url: `${url}#${anchor}`, anchor, hierarchy: hierarchy(heading) };
-    out.push(
-      {
-        ...base,
-        ...at,
-        objectID: `${slug}-${2 * i + 1}`,
-        type: "lvl2",
-        content: null,
-        weight: { pageRank: 0, level: 80, position: 2 * i + 1 },
-      },
-      {
-        ...base,
-        ...at,
-        objectID: `${slug}-${2 * i + 2}`,
-        type: "content",
-        content: text,
-        weight: { pageRank: 0, level: 0, position: 2 * i + 2 },
-      },
-    );
-  });
-  return out;
 }
 
 export function warmUpRecords(): SearchRecord[] {

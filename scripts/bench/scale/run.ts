@@ -16,6 +16,7 @@ import { parse as parseYaml } from "yaml";
 import { startLocalServer, type LocalServer } from "../../local/server";
 import { loadBudgets } from "../budgets";
 import { EDITED_PAGE } from "../build-figures";
+import { median } from "../median";
 import { childProcessesNamed, newProcessNamed, preciseCpuTimeMs, sampleTreeMemory } from "../procfs";
 import type { ChildMessage, StepFigures } from "./build-publish";
 import type { CachedBuildMessage } from "./cached-build";
@@ -210,7 +211,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
     }
     const strip = ({ body: _body, ...figures }: typeof coldPage) => figures;
     report.serve = {
-      startup: { cpuMs: [...startups].sort((a, b) => a - b)[Math.floor(startups.length / 2)]!, cpuSamplesMs: startups },
+      startup: { cpuMs: median(startups), cpuSamplesMs: startups },
       coldPage: strip(coldPage),
       coldSearch: strip(coldSearch),
       warmPage,
