@@ -9,7 +9,8 @@ export default defineConfig({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml" },
-      miniflare: { cf: false },
+      // As the local server: a test's publish is served at the next request (POINTER_RECHECK_MS).
+      miniflare: { cf: false, bindings: { POINTER_RECHECK_MS: "0" } },
     }),
   ],
   // The worker bundle uses React's production build; compile JSX for it, not for jsx-dev-runtime.

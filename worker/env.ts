@@ -8,6 +8,11 @@ export interface Env {
   ASSETS: Fetcher;
   /** The channel this deployment serves: "production" or "preview-<branch>". */
   CONTENT_CHANNEL: string;
+  /**
+   * Milliseconds an isolate serves the channel pointer it read before reading it again (default
+   * POINTER_RECHECK_MS in worker/content-store; "0" reads it on every request, as the local server does).
+   */
+  POINTER_RECHECK_MS?: string;
   /** "1" turns the rendered-page cache off (the benchmark measures uncached renders with it). */
   DISABLE_PAGE_CACHE?: string;
 }

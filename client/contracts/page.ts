@@ -86,6 +86,15 @@ export const kvKeys = {
   history: (channel: string) => `history/${channel}`,
 } as const;
 
+/**
+ * How long an isolate of a deployed worker serves the channel pointer it read before reading it
+ * again, unless the deployment's POINTER_RECHECK_MS var says otherwise: a second. KV already lets a
+ * location serve a pointer up to 30 seconds old (the pointer's cacheTtl), so a publish reaches readers
+ * about as soon as before; a busy isolate reads the pointer once a second instead of once a request
+ * (each read counts against KV's read quota, 100,000 a day on the free plan, and costs CPU).
+ */
+export const POINTER_RECHECK_MS = 1000;
+
 export interface PublishRecord {
   buildId: string;
   at: string;

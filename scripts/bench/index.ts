@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSite } from "../build/build";
 import { chromiumPath } from "../local/chromium";
-import { startLocalServer, type LocalServer } from "../local/server";
+import { productionVars, startLocalServer, type LocalServer } from "../local/server";
 import { publishBuild } from "../publish/publish";
 import { runSearchEval } from "../search/eval/run";
 import { isApiRoute, loadBudgets, missedBudgets, missedSearchBudgets } from "./budgets";
@@ -58,7 +58,7 @@ async function serve(
   vars?: Record<string, string>,
 ): Promise<{ server: LocalServer; workerd: number }> {
   const before = childProcessesNamed("workerd");
-  const server = await startLocalServer({ root, port: 0, kvPersist, vars });
+  const server = await startLocalServer({ root, port: 0, kvPersist, vars: { ...productionVars, ...vars } });
   return { server, workerd: newProcessNamed("workerd", before) };
 }
 

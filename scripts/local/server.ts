@@ -7,6 +7,7 @@ import path from "node:path";
 import { Miniflare, Log, LogLevel } from "miniflare";
 import { kvTargetFrom, LOCAL_KV_ID } from "../publish/local-kv";
 import type { KvTarget } from "../publish/kv-target";
+import { POINTER_RECHECK_MS } from "../../client/contracts/page";
 
 /** The worker's named entrypoint the direct socket is bound to (worker/index.ts exports it). */
 const DIRECT_ENTRYPOINT = "direct";
@@ -19,7 +20,11 @@ export interface LocalServerOptions {
   /** Folder for on-disk KV; tests pass a temporary one. */
   kvPersist: string;
   verbose?: boolean;
-  /** Extra worker vars, e.g. DISABLE_PAGE_CACHE for the benchmark's uncached runs. */
+  /**
+   * Extra worker vars, e.g. DISABLE_PAGE_CACHE for the benchmark's uncached runs. The local server
+   * sets POINTER_RECHECK_MS to 0 (a local publish is served at the next request); the benchmarks
+   * set the deployed default (productionVars).
+   */
   vars?: Record<string, string>;
   /**
    * Also listen on a socket straight into the worker (`LocalServer.direct`), past Miniflare's entry
@@ -42,6 +47,9 @@ export interface LocalServer {
   dispose(): Promise<void>;
 }
 
+/** Vars that make the local worker behave as a deployment does: an isolate reads the channel pointer again once a second, not on every request. */
+export const productionVars: Readonly<Record<string, string>> = { POINTER_RECHECK_MS: String(POINTER_RECHECK_MS) };
+
 export async function compatibilityDate(root: string): Promise<string> {
   const toml = await readFile(path.join(root, "wrangler.toml"), "utf8");
   const m = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml);
@@ -56,7 +64,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     compatibilityDate: await compatibilityDate(options.root),
     kvNamespaces: { CONTENT: LOCAL_KV_ID },
     kvPersist: options.kvPersist,
-    bindings: { CONTENT_CHANNEL: options.channel ?? "production", ...options.vars },
+    bindings: { CONTENT_CHANNEL: options.channel ?? "production", POINTER_RECHECK_MS: "0", ...options.vars },
     assets: {
       directory: path.join(options.root, "dist/client"),
       binding: "ASSETS",

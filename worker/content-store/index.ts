@@ -1,21 +1,23 @@
 /**
  * The only code that knows KV key names on the read side. Manifests are immutable per build, so
  * their roots are memoised in the isolate (their shards and sidebars in a bounded cache by digest,
- * worker/content-store/manifest.ts); the channel pointer is read on every request (KV's own edge
- * cache keeps that cheap) so a publish is seen without a redeploy.
+ * worker/content-store/manifest.ts); the channel pointer is read again once it is older than a
+ * deployment's POINTER_RECHECK_MS (see ContentStore), so a publish is seen without a redeploy.
  */
 import { routeOfMarkdownPath } from "../../client/contracts/markdown-path";
-import { kvKeys, type PageRecord } from "../../client/contracts/page";
+import { kvKeys, POINTER_RECHECK_MS, type PageRecord } from "../../client/contracts/page";
 import { MANIFEST_FORMAT, type ManifestRoot } from "../../client/contracts/stored-manifest";
 import type { SearchRoot } from "../../client/contracts/search-index";
 import { SearchEngine } from "../search/engine";
 import { PieceLoader } from "../search/pieces";
+import { log } from "../log";
 import { ContentUnavailable, ContentCorrupt } from "./errors";
 import { BuildManifest } from "./manifest";
 import { PromiseMemo } from "./memo";
 
 export { BuildManifest } from "./manifest";
 export { ContentUnavailable, ContentCorrupt } from "./errors";
+export { POINTER_RECHECK_MS } from "../../client/contracts/page";
 
 /** How long a KV read may take before the request treats KV as down. */
 const KV_TIMEOUT_MS = 3000;
@@ -44,6 +46,30 @@ const pageRecords = new PromiseMemo<PageRecord>(32);
 /** Search roots are small (the pieces they list live in the search piece cache): keep a few builds'. */
 const searchIndexes = new PromiseMemo<SearchEngine>(4);
 
+/** Seconds KV may serve a cached pointer at a location (the least Cloudflare allows is 30). */
+const POINTER_CACHE_TTL = 30;
+
+/** Whether this isolate logged an unusable POINTER_RECHECK_MS already (once is enough). */
+let loggedBadRecheck = false;
+
+/**
+ * The recheck interval a deployment's POINTER_RECHECK_MS asks for: milliseconds, 0 or more;
+ * POINTER_RECHECK_MS when unset, or when set to something else (logged once per isolate).
+ */
+export function pointerRecheckMs(setting: string | undefined): number {
+  if (setting === undefined || setting.trim() === "") return POINTER_RECHECK_MS;
+  const ms = Number(setting);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  if (!loggedBadRecheck) {
+    loggedBadRecheck = true;
+    log.error("pointer_recheck_invalid", { value: setting, using: POINTER_RECHECK_MS });
+  }
+  return POINTER_RECHECK_MS;
+}
+
+/** The channel pointers this isolate read, by channel: the build id and when it was read. */
+const pointers = new Map<string, { buildId: string; readAt: number }>();
+
 /** The part of KVNamespace the store reads through (narrow, so Node tests can hand it an in-memory KV). */
 export interface KvReader {
   get(key: string, options: { cacheTtl?: number }): Promise<string | null>;
@@ -51,30 +77,52 @@ export interface KvReader {
   get(key: string, options: { type: "arrayBuffer"; cacheTtl?: number }): Promise<ArrayBuffer | null>;
 }
 
+export interface PointerOptions {
+  /** Milliseconds a pointer this isolate read is served before it is read again (0: every request reads it). */
+  recheckMs: number;
+  /** The clock (tests set their own). */
+  now?: () => number;
+}
+
 export class ContentStore {
+  private readonly recheckMs: number;
+  private readonly now: () => number;
+
   constructor(
     private readonly kv: KvReader,
     private readonly channel: string,
-    /** Seconds KV may serve a cached pointer at the edge (minimum 30 on Cloudflare). */
-    private readonly pointerTtl = 30,
-  ) {}
+    pointer: PointerOptions = { recheckMs: 0 },
+  ) {
+    this.recheckMs = pointer.recheckMs;
+    this.now = pointer.now ?? Date.now;
+  }
 
   private live: Promise<string> | undefined;
 
-  /** The build id the channel points at, read once per store (a store lives for one request). */
+  /**
+   * The build id the channel points at: once per store (a store lives for one request), and from
+   * the isolate's last read when that is under `recheckMs` old. A failed read is not kept.
+   */
   liveBuildId(): Promise<string> {
-    this.live ??= this.readLiveBuildId();
+    if (!this.live) {
+      const last = pointers.get(this.channel);
+      this.live =
+        last && this.now() - last.readAt < this.recheckMs ? Promise.resolve(last.buildId) : this.readLiveBuildId();
+    }
     this.live.catch(() => (this.live = undefined));
     return this.live;
   }
 
   private async readLiveBuildId(): Promise<string> {
+    const readAt = this.now();
     const id = await read(
-      this.kv.get(kvKeys.channel(this.channel), { cacheTtl: this.pointerTtl }),
+      this.kv.get(kvKeys.channel(this.channel), { cacheTtl: POINTER_CACHE_TTL }),
       "reading the channel pointer",
     );
     if (!id) throw new ContentUnavailable(`channel "${this.channel}" points at no build; run npm run publish`);
-    return id.trim();
+    const buildId = id.trim();
+    if (this.recheckMs > 0) pointers.set(this.channel, { buildId, readAt });
+    return buildId;
   }
 
   /**

@@ -5,7 +5,7 @@
  * ContentUnavailable, which worker/middleware/errors.ts answers with 503.
  */
 import { createMiddleware } from "hono/factory";
-import { ContentStore } from "../content-store";
+import { ContentStore, pointerRecheckMs } from "../content-store";
 import type { BuildVars, Env, StoreVars } from "../env";
 
 /** Stores handed from worker/base-url.ts to the site with the request it forwards (one read of the pointer per request). */
@@ -17,7 +17,13 @@ export function forwardStore(request: Request, store: ContentStore): Request {
 }
 
 export const contentStore = createMiddleware<{ Bindings: Env; Variables: StoreVars }>(async (c, next) => {
-  c.set("store", forwarded.get(c.req.raw) ?? new ContentStore(c.env.CONTENT, c.env.CONTENT_CHANNEL || "production"));
+  c.set(
+    "store",
+    forwarded.get(c.req.raw) ??
+      new ContentStore(c.env.CONTENT, c.env.CONTENT_CHANNEL || "production", {
+        recheckMs: pointerRecheckMs(c.env.POINTER_RECHECK_MS),
+      }),
+  );
   await next();
 });
 

@@ -81,7 +81,7 @@ export interface ScaleReport {
     warmPage: RequestFigures;
     warmSearch: RequestFigures;
     uncachedPage: RequestFigures;
-    /** /robots.txt: what any request costs the process here (HTTP, the channel pointer's KV read through the local KV simulator). */
+    /** /robots.txt: what any request costs the process here (HTTP; the channel pointer's KV read through the local KV simulator, once a second: POINTER_RECHECK_MS). */
     floor?: RequestFigures;
     /** What the local simulators cost workerd per operation (scale/simulator-cost.ts). */
     simulator?: SimulatorCost;
@@ -239,7 +239,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
       : "- Cold build with the build cache: not measured.",
     `- First publish to local KV: ${r.publish.ok ? "succeeded" : `**failed**: ${r.publish.error}`} in ${(r.publish.ms / 1000).toFixed(1)} s; ${r.publish.ok ? "wrote" : "sent (not all stored)"} ${writesText(r.publish.writes)}.`,
     r.edit
-      ? `- One-page edit, as \`npm run dev\` does it${r.devStartMs === undefined ? "" : ` (its first build, with the build cache: ${(r.devStartMs / 1000).toFixed(1)} s)`}: rebuilt with the last search index in ${ms(r.edit.buildMs)} (same process, build cache), published in ${ms(r.edit.publishMs)}${failed(r.edit)}, writing ${writesText(r.edit.writes)}; served ${r.edit.toServedMs === null ? "never (not seen within the time limit)" : `${ms(r.edit.toServedMs)} after the edit`}.${r.edit.search ? ` Then rebuilt with a fresh search index in ${ms(r.edit.search.buildMs)}, published in ${ms(r.edit.search.publishMs)}${failed(r.edit.search)}, writing ${writesText(r.edit.search.writes)}.` : ""}`
+      ? `- One-page edit, as \`npm run dev\` does it${r.devStartMs === undefined ? "" : ` (its first build, with the build cache: ${(r.devStartMs / 1000).toFixed(1)} s)`}: rebuilt with the last search index in ${ms(r.edit.buildMs)} (same process, build cache), published in ${ms(r.edit.publishMs)}${failed(r.edit)}, writing ${writesText(r.edit.writes)}; served ${r.edit.toServedMs === null ? "never (not seen within the time limit)" : `${ms(r.edit.toServedMs)} after the edit`} (by the measured worker, which reads the channel pointer again once it is POINTER_RECHECK_MS old, as deployed).${r.edit.search ? ` Then rebuilt with a fresh search index in ${ms(r.edit.search.buildMs)}, published in ${ms(r.edit.search.publishMs)}${failed(r.edit.search)}, writing ${writesText(r.edit.search.writes)}.` : ""}`
       : "- One-page edit: not measured (the first publish failed).",
     r.release
       ? `- One-page release: another edit, built in full (search index included, dist/content written) in ${ms(r.release.buildMs)}, published in ${ms(r.release.publishMs)}${failed(r.release)}, writing ${writesText(r.release.writes)}.`
@@ -272,7 +272,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
       "",
       ...(s.simulator
         ? [
-            `What the local simulators cost workerd, measured with a calibration worker in its own workerd (scripts/bench/scale/simulator-cost.ts): a request that reads nothing ${s.simulator.requestMs} ms; each KV read ${s.simulator.kvReadMs} ms more (1 KiB; ${s.simulator.kvReadLargeMs} ms for 64 KiB); each Cache API lookup ${s.simulator.cacheMatchMs} ms more. Every figure above includes them: a page read from the page cache makes one lookup and one KV read (the channel pointer); an uncached page one KV read (and its page record the first time); a search one KV read plus one per piece its query has not read before in this isolate.`,
+            `What the local simulators cost workerd, measured with a calibration worker in its own workerd (scripts/bench/scale/simulator-cost.ts): a request that reads nothing ${s.simulator.requestMs} ms; each KV read ${s.simulator.kvReadMs} ms more (1 KiB; ${s.simulator.kvReadLargeMs} ms for 64 KiB); each Cache API lookup ${s.simulator.cacheMatchMs} ms more. Every figure above includes them: a page read from the page cache makes one lookup; an uncached page reads its page record the first time; a search reads each piece its query has not read before in this isolate; and any request reads the channel pointer when the isolate's last read is a second old (POINTER_RECHECK_MS; a run of 40 requests takes less).`,
             "",
           ]
         : []),

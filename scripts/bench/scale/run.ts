@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
-import { startLocalServer, type LocalServer } from "../../local/server";
+import { productionVars, startLocalServer, type LocalServer } from "../../local/server";
 import { loadBudgets } from "../budgets";
 import { EDITED_PAGE } from "../build-figures";
 import { median } from "../median";
@@ -133,7 +133,13 @@ interface Served {
 
 async function serve(kvPersist: string, vars?: Record<string, string>): Promise<Served> {
   const before = childProcessesNamed("workerd");
-  const server = await startLocalServer({ root, port: 0, kvPersist, vars, direct: true });
+  const server = await startLocalServer({
+    root,
+    port: 0,
+    kvPersist,
+    vars: { ...productionVars, ...vars },
+    direct: true,
+  });
   const workerd = newProcessNamed("workerd", before);
   return { server, origin: server.direct!.origin, workerd, startupCpuMs: preciseCpuTimeMs(workerd) };
 }

@@ -1,0 +1,74 @@
+/**
+ * A publish as readers of a deployment see it: the worker's isolates read the channel pointer again
+ * once it is POINTER_RECHECK_MS old, so a switched pointer is served after that, and the local
+ * server (POINTER_RECHECK_MS 0) serves it at the next request. Real workerd, real KV simulator.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kvKeys } from "../../client/contracts/page";
+import { buildSite, type SiteBuild } from "../../scripts/build/build";
+import { startLocalServer, type LocalServer } from "../../scripts/local/server";
+import { publishBuild } from "../../scripts/publish/publish";
+import { REPO_ROOT } from "../helpers/local-site";
+import { tempSite, type TempSite } from "../helpers/temp-site";
+
+const TOOLS = "/build/tools";
+const toolsPage = (edition: string) =>
+  `---\ntitle: Tools\ndescription: The tools page of the build sidebar.\nsidebar_position: 1\n---\n\n# Tools\n\nEdition ${edition}.\n`;
+/** Long enough that the request right after the switch falls inside it on a busy machine. */
+const RECHECK_MS = 3000;
+
+let site: TempSite;
+let kvDir: string;
+let first: SiteBuild;
+let second: SiteBuild;
+let deployed: LocalServer;
+let local: LocalServer;
+
+beforeAll(async () => {
+  site = await tempSite();
+  await site.write("docs/build/tools.mdx", toolsPage("alpha"));
+  first = await buildSite({ root: site.root });
+  await site.write("docs/build/tools.mdx", toolsPage("beta"));
+  second = await buildSite({ root: site.root });
+  kvDir = await mkdtemp(path.join(tmpdir(), "docs-pointer-"));
+  deployed = await startLocalServer({
+    root: REPO_ROOT,
+    port: 0,
+    kvPersist: kvDir,
+    vars: { POINTER_RECHECK_MS: String(RECHECK_MS) },
+  });
+  local = await startLocalServer({ root: REPO_ROOT, port: 0, kvPersist: kvDir });
+  await publishBuild(deployed.kv, second, "production");
+  await publishBuild(deployed.kv, first, "production");
+}, 180_000);
+
+afterAll(async () => {
+  await deployed?.dispose();
+  await local?.dispose();
+  if (kvDir) await rm(kvDir, { recursive: true, force: true });
+  await site?.remove();
+});
+
+const edition = async (server: LocalServer) => {
+  const res = await fetch(new URL(TOOLS, server.url));
+  expect(res.status).toBe(200);
+  return /Edition (\w+)\./.exec(await res.text())?.[1];
+};
+
+describe("a switched channel pointer", () => {
+  it("is served by a deployment's isolate once its last read is POINTER_RECHECK_MS old, and at once locally", async () => {
+    expect(await edition(deployed)).toBe("alpha");
+    const readBefore = performance.now();
+    await deployed.kv.put(kvKeys.channel("production"), second.buildId);
+    expect(await edition(local)).toBe("beta");
+    expect(await edition(deployed)).toBe("alpha");
+    let seen: string | undefined;
+    while (performance.now() - readBefore < 4 * RECHECK_MS && (seen = await edition(deployed)) !== "beta")
+      await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toBe("beta");
+    expect(performance.now() - readBefore).toBeGreaterThan(RECHECK_MS - 500);
+  }, 60_000);
+});
