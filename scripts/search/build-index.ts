@@ -114,7 +114,12 @@ export function pieceSize(size: { min: number; max: number }, totalBytes: number
  * bench's 2,000-page site: 2.0 per query instead of 4.0).
  */
 export const PAGE_IDS = 4096;
-const SLOTS = 2 ** 20;
+/**
+ * Page slots: 131,072 pages at most. With PAGE_IDS and the text region, every id is below 2^30, so
+ * within V8's small integers (31 bits where pointers are compressed, as in workerd): an id the
+ * worker reads from a posting list or keeps in a Map costs no heap number.
+ */
+const SLOTS = 2 ** 17;
 export const CONTENT_IDS = SLOTS * PAGE_IDS;
 
 /** Two significant digits: statistics a one-page change leaves as they were, so impacts stay put. */
@@ -153,6 +158,8 @@ function claim(taken: Set<number>, start: number, size: number): number {
 /** Stable ids (see PAGE_IDS) for records in build order. */
 function stableIds(records: SearchRecord[]): number[] {
   const pages = [...new Set(records.map((r) => r.url_without_anchor))].sort();
+  if (pages.length > SLOTS)
+    throw new Error(`search index: ${pages.length} pages have records; the index holds at most ${SLOTS}`);
   const slots = new Set<number>();
   const slotOf = new Map(pages.map((page) => [page, claim(slots, fnv1a(page), SLOTS)]));
   const positions = new Map<string, Set<number>>();
@@ -192,12 +199,12 @@ export function buildSearchIndex(
     if (!hit) tokens!.set(text, (hit = tokenize(text)));
     return hit;
   };
+  /** MiniSearch's id (position in `records`) → stable id. */
+  const ids = stableIds(records);
   const stats = termStatistics(records, tokens ? memoised : tokenize);
   const fields = stats.fields;
   const width = fields.length;
   const pieces = new Map<string, string>();
-  /** MiniSearch's id (position in `records`) → stable id. */
-  const ids = stableIds(records);
 
   const terms = [...stats.terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   stats.terms.clear();

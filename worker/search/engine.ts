@@ -33,7 +33,7 @@ import type { HighlightQuery } from "./highlight";
 import { LEXICON } from "./lexicon";
 import { PieceUnavailable, type PieceDecoder, type PieceLoader } from "./pieces";
 import { meaningfulWords, planQuery, type KnownTerm, type Slot } from "./query-plan";
-import { anyIn, evaluate, termCount, termsOf, type EvalOptions, type TermList } from "./scoring";
+import { anyIn, evaluate, Matches, termCount, termsOf, type EvalOptions } from "./scoring";
 import { TERM_SHARDS } from "./shards";
 import { QueryTerms } from "./terms";
 
@@ -137,39 +137,84 @@ function leaves(
   for (const sub of q.queries) leaves(sub, q.prefix ?? prefix, q.fuzzy === undefined ? fuzzy : !!q.fuzzy, out);
 }
 
-export interface Ranked {
-  id: number;
-  score: number;
-  /** MiniSearch's own order (score × query terms matched) breaks ties. */
-  raw: number;
-  /** The record's terms that matched (what the highlighter marks). */
-  match: TermList;
-}
+/** Positions no bucket holds (a record the filters dropped). */
+const NO_BUCKET = 255;
 
-const better = (a: Ranked, b: Ranked) => b.score - a.score || b.raw - a.raw;
-
-/** Puts the best `k` hits first, in order (a full sort only when the list is short). */
-export function bestFirst(hits: Ranked[], k: number): void {
-  if (hits.length <= 4 * k) {
-    hits.sort(better);
-    return;
+/**
+ * The best `k` positions of bucket `b` (`count` of them), in order; `better(a, b)` < 0 when a ranks
+ * first, and ties keep the matches' order. A loop over every match, kept out of the async search
+ * code: V8 optimizes the function a hot loop runs in, and this one costs little to compile.
+ */
+export function bestOf(
+  bucketOf: Uint8Array,
+  b: number,
+  count: number,
+  k: number,
+  better: (a: number, b: number) => number,
+): number[] {
+  const n = bucketOf.length;
+  if (count <= 4 * k) {
+    // Few enough to sort whole (a stable sort).
+    const all: number[] = [];
+    for (let p = 0; p < n; p++) if (bucketOf[p] === b) all.push(p);
+    all.sort(better);
+    if (all.length > k) all.length = k;
+    return all;
   }
-  // A bounded list in order: most hits score below its last one and cost one comparison.
-  const top: Ranked[] = [];
-  for (const h of hits) {
-    if (top.length === k && better(top[k - 1]!, h) <= 0) continue;
+  // A bounded list in order: most positions rank below its last one and cost one comparison.
+  const top: number[] = [];
+  for (let p = 0; p < n; p++) {
+    if (bucketOf[p] !== b) continue;
+    if (top.length === k && better(top[k - 1]!, p) <= 0) continue;
     let i = top.length < k ? top.length : k - 1;
-    while (i > 0 && better(top[i - 1]!, h) > 0) {
+    while (i > 0 && better(top[i - 1]!, p) > 0) {
       top[i] = top[i - 1]!;
       i--;
     }
-    top[i] = h;
+    top[i] = p;
   }
-  // In place (no spread: a bucket may hold hundreds of thousands of hits).
-  const chosen = new Set(top);
-  const rest = hits.filter((h) => !chosen.has(h));
-  top.forEach((h, i) => (hits[i] = h));
-  rest.forEach((h, i) => (hits[top.length + i] = h));
+  return top;
+}
+
+/**
+ * A query's matches ranked: `bucketOf[k]` is b when position k (in `matches`) matches all slots
+ * but b, `counts[b]` how many do, and `raw[k]` MiniSearch's own score of position k (score ×
+ * query terms matched), which breaks ties.
+ */
+interface Ranking {
+  matches: Matches;
+  raw: Float64Array;
+  bucketOf: Uint8Array;
+  counts: number[];
+}
+
+/** Ranks the matches by the slots they match (their scores multiplied in place); a loop kept out of the async search code, as in bestOf. */
+function ranking(matches: Matches, slots: Slot[]): Ranking {
+  const bucketOf = new Uint8Array(matches.size);
+  const counts = slots.map(() => 0);
+  const raw = new Float64Array(matches.size);
+  const { scores, terms: matched } = matches;
+  for (let k = 0; k < matches.size; k++) {
+    let slotsMatched = 0;
+    for (const slot of slots) if (anyIn(matched[k]!, slot.terms)) slotsMatched++;
+    // MiniSearch multiplies by the number of query terms matched; a slot's alternatives (synonyms,
+    // camelCase parts) are one word to the reader, so count slots instead.
+    raw[k] = scores[k]! * (termCount(matched[k]!) || 1);
+    scores[k]! *= slotsMatched;
+    const b = slots.length - Math.max(1, slotsMatched);
+    bucketOf[k] = b;
+    counts[b]!++;
+  }
+  return { matches, raw, bucketOf, counts };
+}
+
+/** Drops the positions whose ids `kept` lacks from their buckets. */
+function keepOnly(r: Ranking, kept: Set<number>): void {
+  for (let k = 0; k < r.bucketOf.length; k++) {
+    if (kept.has(r.matches.ids[k]!)) continue;
+    r.counts[r.bucketOf[k]!]!--;
+    r.bucketOf[k] = NO_BUCKET;
+  }
 }
 
 /** A plan's view before any lexicon piece is read: every word is taken as a term of the index. */
@@ -272,7 +317,7 @@ export class SearchEngine {
    * (a typo's scan covers every term with the word's first letter, so a known word skips it) and
    * those an unknown word's swapped-letter forms fall in.
    */
-  private async match(typed: string[]): Promise<{ slots: Slot[]; ranked: Ranked[][]; exhaustive: boolean }> {
+  private async match(typed: string[]): Promise<Ranking & { exhaustive: boolean }> {
     const terms = new QueryTerms(this.root);
     const lexicon = new Set<number>();
     /** `known`, noting the lexicon piece each term it is asked about falls in. */
@@ -310,20 +355,7 @@ export class SearchEngine {
       )
     ).forEach((p, k) => terms.shards.set(shards[k]!, p));
     const truncated = { value: false };
-    const matches = evaluate(terms, query, options, truncated);
-    const buckets: Ranked[][] = slots.map(() => []);
-    // Each match becomes its own ranked entry (one object per matching record, not two); forEach
-    // makes no iterator result per record.
-    matches.forEach((m) => {
-      let slotsMatched = 0;
-      for (const slot of slots) if (anyIn(m.terms, slot.terms)) slotsMatched++;
-      // MiniSearch multiplies by the number of query terms matched; a slot's alternatives (synonyms,
-      // camelCase parts) are one word to the reader, so count slots instead.
-      m.raw = m.score * (termCount(m.terms) || 1);
-      m.score *= slotsMatched;
-      buckets[slots.length - Math.max(1, slotsMatched)]!.push(m);
-    });
-    return { slots, ranked: buckets, exhaustive: !truncated.value };
+    return { ...ranking(evaluate(terms, query, options, truncated), slots), exhaustive: !truncated.value };
   }
 
   async search(q: EngineQuery): Promise<EngineResult> {
@@ -336,46 +368,47 @@ export class SearchEngine {
     const words = originals.map(foldTerm);
     const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage);
 
-    let ranked: { id: number; match: TermList; score: number }[];
+    // The first `needed` positions in `matches`, best first, of `found` records.
+    let ranked: number[] = [];
+    let found = 0;
+    let matches = new Matches();
     let exhaustive = true;
     if (filters === null) {
-      ranked = [];
+      // No record passes the filters.
     } else if (words.length === 0) {
       // An empty query pages through the first BROWSE_LIMIT records, best first (filters apply to those).
-      ranked = (await this.filter(this.root.browse, filters)).map((id) => ({ id, score: 0, match: [] }));
+      for (const id of await this.filter(this.root.browse, filters)) matches.add(id, 0, [], []);
+      ranked = Array.from({ length: Math.min(matches.size, needed) }, (_, k) => k);
+      found = matches.size;
       exhaustive = filters.length === 0 || this.root.documentCount <= BROWSE_LIMIT;
     } else {
-      const matched = await this.match(typed);
-      const buckets = matched.ranked;
-      exhaustive = matched.exhaustive;
-      ranked = [];
-      for (const bucket of buckets) {
-        const kept = filters.length
-          ? new Set(
-              await this.filter(
-                bucket.map((h) => h.id),
-                filters,
-              ),
-            )
-          : null;
-        const hits = kept ? bucket.filter((h) => kept.has(h.id)) : bucket;
-        // Only the hits the requested page can reach are put in order; the rest only count.
-        if (ranked.length < needed) bestFirst(hits, needed - ranked.length);
-        for (const hit of hits) ranked.push(hit);
-      }
+      const result = await this.match(typed);
+      matches = result.matches;
+      exhaustive = result.exhaustive;
+      if (filters.length)
+        keepOnly(result, new Set(await this.filter(Array.from(matches.ids.subarray(0, matches.size)), filters)));
+      const { scores } = matches;
+      const raw = result.raw;
+      const better = (a: number, b: number) => scores[b]! - scores[a]! || raw[b]! - raw[a]!;
+      // Only the hits the requested page can reach are put in order; the rest only count.
+      result.counts.forEach((count, b) => {
+        found += count;
+        if (ranked.length < needed)
+          ranked = ranked.concat(bestOf(result.bucketOf, b, count, needed - ranked.length, better));
+      });
     }
 
     // Without words or filters every record matches, though only the first BROWSE_LIMIT can be paged to.
-    const nbHits = words.length === 0 && filters?.length === 0 ? this.root.documentCount : ranked.length;
+    const nbHits = words.length === 0 && filters?.length === 0 ? this.root.documentCount : found;
     const reachable = Math.min(nbHits, PAGINATION_LIMIT);
     const nbPages = hitsPerPage > 0 ? Math.ceil(reachable / hitsPerPage) : 0;
     const start = page * hitsPerPage;
     const shown = start < reachable ? ranked.slice(start, Math.min(start + hitsPerPage, reachable)) : [];
-    const records = await this.records(shown.map((h) => h.id));
-    const hits = shown.map((h, i) => ({
+    const records = await this.records(shown.map((k) => matches.ids[k]!));
+    const hits = shown.map((k, i) => ({
       record: records[i]!,
-      score: h.score,
-      highlight: { words, originals, terms: new Set([...words, ...termsOf(h.match)]) },
+      score: matches.scores[k]!,
+      highlight: { words, originals, terms: new Set([...words, ...termsOf(matches.match[k]!)]) },
     }));
     return { query, hits, nbHits, exhaustive, page, nbPages, hitsPerPage };
   }

@@ -4,7 +4,7 @@
  * from the index's shards: the build stored each term's BM25+ score per record (field and type
  * boosts included), so ranking stays MiniSearch's while a query reads only the terms it touches,
  * and of each list at most its best POSTINGS_CAP records (EXPANSION_CAP for a word's prefix and typo
- * expansions). It keeps one small entry per matching record and no per-record result objects beyond it.
+ * expansions). Matching records are kept in parallel arrays (Matches), with no object per record.
  */
 import type { Query } from "minisearch";
 import { foldTerm, queryTokens } from "../../client/contracts/search";
@@ -38,17 +38,108 @@ function withTerms(list: TermList, more: TermList): TermList {
   return list;
 }
 
-export interface Match {
-  id: number;
-  score: number;
-  /** Set by the engine when it ranks the match (see Ranked); 0 until then. */
-  raw: number;
-  /** The query terms this record matched. */
-  terms: TermList;
+/**
+ * The records a query (or part of one) matches, in parallel arrays: position k (below `size`) holds
+ * one record's id, score, the query terms it matched and the record's terms that matched them. A
+ * query may match thousands of records, so there is no object or Map entry per record: ids find
+ * their position through an open-addressing table in typed arrays, and ids and scores are typed
+ * arrays too (numbers in them are never boxed, whatever their size).
+ */
+export class Matches {
+  /** Table slot → position + 1 (0: empty); `keys` holds the slot's id. Its capacity is a power of two, kept at least twice `size`. */
+  private slots: Int32Array;
+  private keys: Float64Array;
+  /** 32 − log2(table capacity): a slot is the top bits of the id's multiplicative hash. */
+  private shift: number;
+  ids: Float64Array;
+  scores: Float64Array;
+  /** The query terms each record matched. */
+  readonly terms: TermList[] = [];
   /** The record's terms that matched them (after prefix and typo expansion). */
-  match: TermList;
+  readonly match: TermList[] = [];
+  size = 0;
+
+  constructor(expected = 8) {
+    const capacity = tableCapacity(expected);
+    this.slots = new Int32Array(capacity);
+    this.keys = new Float64Array(capacity);
+    this.shift = 32 - Math.log2(capacity);
+    this.ids = new Float64Array(expected);
+    this.scores = new Float64Array(expected);
+  }
+
+  /** The table slot of `id`, or the empty slot where it would go. */
+  private slotOf(id: number): number {
+    const mask = this.slots.length - 1;
+    // Both halves of the id (ids of an index built before SLOTS shrank run past 2^32).
+    let i = Math.imul((id | 0) ^ ((id / 4294967296) | 0), 0x9e3779b1) >>> this.shift;
+    while (this.slots[i] !== 0 && this.keys[i] !== id) i = (i + 1) & mask;
+    return i;
+  }
+
+  /** The position of a record, or -1 when it has not matched. */
+  position(id: number): number {
+    return this.slots[this.slotOf(id)]! - 1;
+  }
+
+  /** Room for `count` records in all without growing. */
+  reserve(count: number): void {
+    if (count > this.ids.length) {
+      const ids = new Float64Array(count);
+      ids.set(this.ids.subarray(0, this.size));
+      this.ids = ids;
+      const scores = new Float64Array(count);
+      scores.set(this.scores.subarray(0, this.size));
+      this.scores = scores;
+    }
+    if (2 * count > this.slots.length) this.rehash(tableCapacity(count));
+  }
+
+  private rehash(capacity: number): void {
+    this.slots = new Int32Array(capacity);
+    this.keys = new Float64Array(capacity);
+    this.shift = 32 - Math.log2(capacity);
+    for (let k = 0; k < this.size; k++) {
+      const i = this.slotOf(this.ids[k]!);
+      this.slots[i] = k + 1;
+      this.keys[i] = this.ids[k]!;
+    }
+  }
+
+  /** Adds a match of query term(s) `terms` through the record's term(s) `match`, scoring `score`. */
+  add(id: number, score: number, terms: TermList, match: TermList): void {
+    const i = this.slotOf(id);
+    const at = this.slots[i]!;
+    if (at !== 0) {
+      const k = at - 1;
+      this.scores[k]! += score;
+      this.terms[k] = withTerms(this.terms[k]!, terms);
+      this.match[k] = withTerms(this.match[k]!, match);
+      return;
+    }
+    const k = this.size++;
+    if (k === this.ids.length) {
+      this.size--;
+      this.reserve(Math.max(8, 2 * k));
+      this.add(id, score, terms, match);
+      return;
+    }
+    this.ids[k] = id;
+    this.scores[k] = score;
+    this.terms.push(terms);
+    this.match.push(match);
+    this.slots[i] = k + 1;
+    this.keys[i] = id;
+    if (2 * this.size > this.slots.length) this.rehash(2 * this.slots.length);
+  }
 }
-export type Matches = Map<number, Match>;
+
+/** The table capacity for `count` records: a power of two, at least twice `count` (and 16). */
+function tableCapacity(count: number): number {
+  let capacity = 16;
+  while (capacity < 2 * count) capacity *= 2;
+  return capacity;
+}
 
 /** What evaluation reads: terms (with their expansions) and postings. */
 export interface TermSource {
@@ -90,23 +181,15 @@ function termResults(
   const end = Math.min(list.length, 2 * cap);
   if (end < list.length || (!headsOnly && postings.n > end / 2)) truncated.value = true;
   const scale = weight / IMPACT_SCALE;
-  for (let i = 0; i < end; i += 2) {
-    const id = list[i]!;
-    const score = scale * list[i + 1]!;
-    const hit = out.get(id);
-    if (hit) {
-      hit.score += score;
-      hit.terms = withTerms(hit.terms, source);
-      hit.match = withTerms(hit.match, derived);
-    } else out.set(id, { id, score, raw: 0, terms: source, match: derived });
-  }
+  out.reserve(out.size + end / 2);
+  for (let i = 0; i < end; i += 2) out.add(list[i]!, scale * list[i + 1]!, source, derived);
 }
 
 function termQuery(src: TermSource, term: string, opts: EvalOptions, truncated: { value: boolean }): Matches {
   const headsOnly = !!opts.fields && opts.fields.every((f) => HEAD_FIELDS.has(f));
   if (opts.fields && !headsOnly)
     throw new Error(`fields ${opts.fields.join(", ")}: only all fields or the head fields`);
-  const out: Matches = new Map();
+  const out = new Matches();
   termResults(src, term, term, 1, headsOnly, Infinity, out, truncated);
   const fuzzy = opts.fuzzy === true ? 0.2 : Number(opts.fuzzy ?? 0);
   const maxDistance = fuzzy < 1 ? Math.min(opts.maxFuzzy, Math.round(term.length * fuzzy)) : fuzzy;
@@ -129,31 +212,24 @@ function termQuery(src: TermSource, term: string, opts: EvalOptions, truncated: 
 }
 
 function combine(results: Matches[], combineWith = "OR"): Matches {
-  if (results.length === 0) return new Map();
+  if (results.length === 0) return new Matches();
   const and = combineWith.toLowerCase() === "and";
   return results.reduce((a, b) => {
     if (!and) {
-      // forEach, not for…of: no [id, match] pair made per record.
-      b.forEach((m, id) => {
-        const hit = a.get(id);
-        if (!hit) a.set(id, m);
-        else {
-          hit.score += m.score;
-          hit.match = withTerms(hit.match, m.match);
-          hit.terms = withTerms(hit.terms, m.terms);
-        }
-      });
+      // b's records added to a (a record of both keeps its place in a), as MiniSearch's OR does.
+      a.reserve(a.size + b.size);
+      for (let k = 0; k < b.size; k++) a.add(b.ids[k]!, b.scores[k]!, b.terms[k]!, b.match[k]!);
       return a;
     }
-    const both: Matches = new Map();
-    b.forEach((m, id) => {
-      const hit = a.get(id);
-      if (!hit) return;
-      hit.terms = withTerms(hit.terms, m.terms);
-      hit.match = withTerms(hit.match, m.match);
-      hit.score += m.score;
-      both.set(id, hit);
-    });
+    // The records of both, in b's order, with a's terms first.
+    const both = new Matches(Math.min(a.size, b.size));
+    for (let k = 0; k < b.size; k++) {
+      const id = b.ids[k]!;
+      const at = a.position(id);
+      if (at < 0) continue;
+      both.add(id, a.scores[at]!, a.terms[at]!, a.match[at]!);
+      both.add(id, b.scores[k]!, b.terms[k]!, b.match[k]!);
+    }
     return both;
   });
 }
