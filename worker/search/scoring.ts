@@ -82,13 +82,14 @@ export class Matches {
     return this.slots[this.slotOf(id)]! - 1;
   }
 
-  /** Room for `count` records in all without growing. */
+  /** Room for `count` records in all without growing (arrays grow at least twofold, so growing costs linear time). */
   reserve(count: number): void {
     if (count > this.ids.length) {
-      const ids = new Float64Array(count);
+      const length = Math.max(count, 2 * this.ids.length);
+      const ids = new Float64Array(length);
       ids.set(this.ids.subarray(0, this.size));
       this.ids = ids;
-      const scores = new Float64Array(count);
+      const scores = new Float64Array(length);
       scores.set(this.scores.subarray(0, this.size));
       this.scores = scores;
     }
