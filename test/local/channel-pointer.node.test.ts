@@ -8,15 +8,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { buildSite, type SiteBuild } from "../../scripts/build/build";
+import type { SiteBuild } from "../../scripts/build/build";
 import { startLocalServer, type LocalServer } from "../../scripts/local/server";
 import { publishBuild } from "../../scripts/publish/publish";
 import { REPO_ROOT } from "../helpers/local-site";
+import { editionBuilds, editionIn, TOOLS } from "../helpers/editions";
 import { tempSite, type TempSite } from "../helpers/temp-site";
 
-const TOOLS = "/build/tools";
-const toolsPage = (edition: string) =>
-  `---\ntitle: Tools\ndescription: The tools page of the build sidebar.\nsidebar_position: 1\n---\n\n# Tools\n\nEdition ${edition}.\n`;
 /** Long enough that the request right after the switch falls inside it on a busy machine. */
 const RECHECK_MS = 3000;
 
@@ -29,10 +27,7 @@ let local: LocalServer;
 
 beforeAll(async () => {
   site = await tempSite();
-  await site.write("docs/build/tools.mdx", toolsPage("alpha"));
-  first = await buildSite({ root: site.root });
-  await site.write("docs/build/tools.mdx", toolsPage("beta"));
-  second = await buildSite({ root: site.root });
+  [first, second] = await editionBuilds(site, "alpha", "beta");
   kvDir = await mkdtemp(path.join(tmpdir(), "docs-pointer-"));
   deployed = await startLocalServer({
     root: REPO_ROOT,
@@ -55,7 +50,7 @@ afterAll(async () => {
 const edition = async (server: LocalServer) => {
   const res = await fetch(new URL(TOOLS, server.url));
   expect(res.status).toBe(200);
-  return /Edition (\w+)\./.exec(await res.text())?.[1];
+  return editionIn(await res.text());
 };
 
 describe("a switched channel pointer", () => {

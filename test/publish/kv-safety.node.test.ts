@@ -7,17 +7,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { buildSite, type SiteBuild } from "../../scripts/build/build";
+import type { SiteBuild } from "../../scripts/build/build";
 import { collectGarbage, history } from "../../scripts/publish/operations";
 import { publishBuild } from "../../scripts/publish/publish";
 import { readStoredBuild, storedDigests } from "../../scripts/publish/stored-manifest";
 import { ContentStore, type KvReader } from "../../worker/content-store";
 import { MemoryKv } from "../helpers/memory-kv";
+import { editionBuilds, editionIn, TOOLS, toolsPage } from "../helpers/editions";
 import { tempSite, type TempSite } from "../helpers/temp-site";
-
-const TOOLS = "/build/tools";
-const toolsPage = (edition: string) =>
-  `---\ntitle: Tools\ndescription: The tools page of the build sidebar.\nsidebar_position: 1\n---\n\n# Tools\n\nEdition ${edition}.\n`;
 
 let site: TempSite;
 /** The live build, then the one being published: they differ in the tools page. */
@@ -27,10 +24,7 @@ const editionOf: Record<string, string> = {};
 
 beforeAll(async () => {
   site = await tempSite();
-  await site.write("docs/build/tools.mdx", toolsPage("alpha"));
-  first = await buildSite({ root: site.root });
-  await site.write("docs/build/tools.mdx", toolsPage("beta"));
-  second = await buildSite({ root: site.root });
+  [first, second] = await editionBuilds(site, "alpha", "beta");
   editionOf[first.buildId] = "alpha";
   editionOf[second.buildId] = "beta";
 }, 120_000);
@@ -52,7 +46,7 @@ async function readTools(kv: MemoryKv): Promise<{ buildId: string; edition: stri
   const store = storeOver(kv);
   const manifest = await store.manifest(await store.liveBuildId());
   const page = await store.page(manifest, TOOLS);
-  return { buildId: manifest.buildId, edition: /Edition (\w+)\./.exec(JSON.stringify(page.tree))?.[1] };
+  return { buildId: manifest.buildId, edition: editionIn(JSON.stringify(page.tree)) };
 }
 
 /** Every value the build's manifest names is in KV. */
@@ -173,10 +167,7 @@ describe("garbage collection and a publish at the same time", () => {
     const zeta = "docs/learn/Basics/zeta.mdx";
     const zetaBefore = await readFile(path.join(site.root, "content", zeta), "utf8");
     await site.write(zeta, `${zetaBefore}\n\nA later paragraph.\n`);
-    await site.write("docs/build/tools.mdx", toolsPage("gamma"));
-    const third = await buildSite({ root: site.root });
-    await site.write("docs/build/tools.mdx", toolsPage("delta"));
-    const fourth = await buildSite({ root: site.root });
+    const [third, fourth] = await editionBuilds(site, "gamma", "delta");
     await site.write("docs/build/tools.mdx", toolsPage("beta"));
     await site.write(zeta, zetaBefore);
     const shared = second.manifest.blobs.pages["/learn/Basics/zeta"]!;

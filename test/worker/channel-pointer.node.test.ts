@@ -13,34 +13,32 @@ import {
   type KvReader,
 } from "../../worker/content-store";
 
-/** A KV holding channel pointers, counting the reads of each and failing on demand. */
-function pointerKv(pointers: Record<string, string>) {
+/**
+ * A channel pointing at build-a in a KV that counts its reads and fails on demand, a clock the
+ * test moves, and the stores requests make (one per request, as the worker's middleware does).
+ */
+function channel(name: string, recheckMs: number) {
+  const key = kvKeys.channel(name);
   const kv = {
+    pointers: { [key]: "build-a" } as Record<string, string>,
     reads: 0,
     failing: false,
-    async get(key: string) {
+    async get(k: string) {
       kv.reads++;
       if (kv.failing) throw new Error("KV is down");
-      return pointers[key] ?? null;
+      return kv.pointers[k] ?? null;
     },
   };
-  return kv;
-}
-
-/** A clock the test moves. */
-function clock(start = 1_000_000) {
-  const c = { ms: start, now: () => c.ms };
-  return c;
+  const time = { ms: 1_000_000 };
+  const store = () => new ContentStore(kv as unknown as KvReader, name, { recheckMs, now: () => time.ms });
+  return { kv, time, store, point: (buildId: string) => (kv.pointers[key] = buildId) };
 }
 
 describe("the channel pointer", () => {
   it("is served from the isolate's last read for recheckMs, then read again", async () => {
-    const pointers = { [kvKeys.channel("c1")]: "build-a" };
-    const kv = pointerKv(pointers);
-    const time = clock();
-    const store = () => new ContentStore(kv as unknown as KvReader, "c1", { recheckMs: 1000, now: time.now });
+    const { kv, time, store, point } = channel("c1", 1000);
     expect(await store().liveBuildId()).toBe("build-a");
-    pointers[kvKeys.channel("c1")] = "build-b";
+    point("build-b");
     time.ms += 999;
     expect(await store().liveBuildId()).toBe("build-a");
     expect(kv.reads).toBe(1);
@@ -50,20 +48,15 @@ describe("the channel pointer", () => {
   });
 
   it("is read on every request when recheckMs is 0 (the local server's setting)", async () => {
-    const pointers = { [kvKeys.channel("c2")]: "build-a" };
-    const kv = pointerKv(pointers);
-    const time = clock();
-    const store = () => new ContentStore(kv as unknown as KvReader, "c2", { recheckMs: 0, now: time.now });
+    const { kv, store, point } = channel("c2", 0);
     expect(await store().liveBuildId()).toBe("build-a");
-    pointers[kvKeys.channel("c2")] = "build-b";
+    point("build-b");
     expect(await store().liveBuildId()).toBe("build-b");
     expect(kv.reads).toBe(2);
   });
 
   it("keeps no failed read: the next request reads again, and serves the build once KV answers", async () => {
-    const kv = pointerKv({ [kvKeys.channel("c3")]: "build-a" });
-    const time = clock();
-    const store = () => new ContentStore(kv as unknown as KvReader, "c3", { recheckMs: 1000, now: time.now });
+    const { kv, store } = channel("c3", 1000);
     kv.failing = true;
     await expect(store().liveBuildId()).rejects.toBeInstanceOf(ContentUnavailable);
     kv.failing = false;
@@ -72,9 +65,7 @@ describe("the channel pointer", () => {
   });
 
   it("keeps serving the last read build while it is fresh, even if KV fails meanwhile", async () => {
-    const kv = pointerKv({ [kvKeys.channel("c4")]: "build-a" });
-    const time = clock();
-    const store = () => new ContentStore(kv as unknown as KvReader, "c4", { recheckMs: 1000, now: time.now });
+    const { kv, time, store } = channel("c4", 1000);
     expect(await store().liveBuildId()).toBe("build-a");
     kv.failing = true;
     time.ms += 500;
