@@ -109,7 +109,7 @@ export class Matches {
 
   /** Adds a match of query term(s) `terms` through the record's term(s) `match`, scoring `score`. */
   add(id: number, score: number, terms: TermList, match: TermList): void {
-    const i = this.slotOf(id);
+    let i = this.slotOf(id);
     const at = this.slots[i]!;
     if (at !== 0) {
       const k = at - 1;
@@ -118,13 +118,12 @@ export class Matches {
       this.match[k] = withTerms(this.match[k]!, match);
       return;
     }
-    const k = this.size++;
-    if (k === this.ids.length) {
-      this.size--;
-      this.reserve(Math.max(8, 2 * k));
-      this.add(id, score, terms, match);
-      return;
+    if (this.size === this.ids.length) {
+      // Growing rehashes the table (reserve keeps it at least twice `size`): find the slot again.
+      this.reserve(Math.max(8, 2 * this.size));
+      i = this.slotOf(id);
     }
+    const k = this.size++;
     this.ids[k] = id;
     this.scores[k] = score;
     this.terms.push(terms);
