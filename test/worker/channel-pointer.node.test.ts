@@ -4,14 +4,8 @@
  * Each test uses its own channel: the isolate's pointers are kept by channel.
  */
 import { describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
-import {
-  ContentStore,
-  ContentUnavailable,
-  pointerRecheckMs,
-  POINTER_RECHECK_MS,
-  type KvReader,
-} from "../../worker/content-store";
+import { kvKeys, POINTER_RECHECK_MS } from "../../client/contracts/page";
+import { ContentStore, ContentUnavailable, pointerRecheckMs, type KvReader } from "../../worker/content-store";
 
 /**
  * A channel pointing at build-a in a KV that counts its reads and fails on demand, a clock the

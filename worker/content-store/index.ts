@@ -17,7 +17,6 @@ import { PromiseMemo } from "./memo";
 
 export { BuildManifest } from "./manifest";
 export { ContentUnavailable, ContentCorrupt } from "./errors";
-export { POINTER_RECHECK_MS } from "../../client/contracts/page";
 
 /** How long a KV read may take before the request treats KV as down. */
 const KV_TIMEOUT_MS = 3000;

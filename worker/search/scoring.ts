@@ -47,10 +47,10 @@ function withTerms(list: TermList, more: TermList): TermList {
  */
 export class Matches {
   /** Table slot → position + 1 (0: empty); `keys` holds the slot's id. Its capacity is a power of two, kept at least twice `size`. */
-  private slots: Int32Array;
-  private keys: Float64Array;
+  private slots!: Int32Array;
+  private keys!: Float64Array;
   /** 32 − log2(table capacity): a slot is the top bits of the id's multiplicative hash. */
-  private shift: number;
+  private shift!: number;
   ids: Float64Array;
   scores: Float64Array;
   /** The query terms each record matched. */
@@ -60,12 +60,9 @@ export class Matches {
   size = 0;
 
   constructor(expected = 8) {
-    const capacity = tableCapacity(expected);
-    this.slots = new Int32Array(capacity);
-    this.keys = new Float64Array(capacity);
-    this.shift = 32 - Math.log2(capacity);
     this.ids = new Float64Array(expected);
     this.scores = new Float64Array(expected);
+    this.rehash(tableCapacity(expected));
   }
 
   /** The table slot of `id`, or the empty slot where it would go. */
@@ -86,16 +83,13 @@ export class Matches {
   reserve(count: number): void {
     if (count > this.ids.length) {
       const length = Math.max(count, 2 * this.ids.length);
-      const ids = new Float64Array(length);
-      ids.set(this.ids.subarray(0, this.size));
-      this.ids = ids;
-      const scores = new Float64Array(length);
-      scores.set(this.scores.subarray(0, this.size));
-      this.scores = scores;
+      this.ids = grown(this.ids, length, this.size);
+      this.scores = grown(this.scores, length, this.size);
     }
     if (2 * count > this.slots.length) this.rehash(tableCapacity(count));
   }
 
+  /** A new table of `capacity` slots holding the records so far. */
   private rehash(capacity: number): void {
     this.slots = new Int32Array(capacity);
     this.keys = new Float64Array(capacity);
@@ -132,6 +126,13 @@ export class Matches {
     this.keys[i] = id;
     if (2 * this.size > this.slots.length) this.rehash(2 * this.slots.length);
   }
+}
+
+/** A copy of the first `size` numbers of `array`, in a new array of `length`. */
+function grown(array: Float64Array, length: number, size: number): Float64Array {
+  const copy = new Float64Array(length);
+  copy.set(array.subarray(0, size));
+  return copy;
 }
 
 /** The table capacity for `count` records: a power of two, at least twice `count` (and 16). */
