@@ -293,7 +293,10 @@ describe("the search modal", () => {
     await page.keyboard.press("Control+k");
     await openedModal(page);
     await page.keyboard.type("network endpoints");
-    await page.locator(".DocSearch-Hit").first().waitFor();
+    // Each keystroke searches, and Enter opens the hit shown first: wait for the whole query's answer.
+    await page.waitForFunction(() =>
+      document.querySelector(".DocSearch-Hit a")?.getAttribute("href")?.startsWith("/devs/networkEndpoints"),
+    );
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/devs\/networkEndpoints/);
     await page.reload();
