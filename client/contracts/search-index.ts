@@ -214,6 +214,7 @@ export function asciiJson(value: unknown): string {
 }
 
 const HEAD = /^\{"head":(\d+),/;
+const UTF8 = new TextDecoder();
 
 /**
  * A record bundle as a query reads it: the head parsed, a record's JSON only when asked for. Also
@@ -232,14 +233,54 @@ export class RecordBundleView {
     if (!start) return RecordBundleView.fromValue(JSON.parse(text) as RecordBundle);
     const head = Number(start[1]);
     if (!text.startsWith(RECORDS_KEY, head)) throw new Error("a record bundle's head does not end where it says");
-    const { strings, ids, ends } = JSON.parse(`{${text.slice(start[0].length, head)}}`) as RecordBundle;
+    const view = RecordBundleView.withHead(text.slice(start[0].length, head), head, text.length, (from, to) =>
+      text.slice(from, to),
+    );
+    if (!view) throw new Error("a record bundle's records do not end where its head says");
+    return view;
+  }
+
+  /**
+   * The stored bytes (KV's arrayBuffer read), kept as they are, outside the JavaScript heap: the
+   * head and the records asked for are decoded alone. A bundle's text is ASCII (asciiJson), so its
+   * offsets count bytes too; one that is not (its records then do not end at the bytes' end, or
+   * its head not where it says) is decoded whole. Throws when it is not a record bundle.
+   */
+  static fromBytes(buffer: ArrayBuffer): RecordBundleView {
+    const bytes = new Uint8Array(buffer);
+    const whole = () => RecordBundleView.fromText(UTF8.decode(bytes));
+    const start = HEAD.exec(UTF8.decode(bytes.subarray(0, 24)));
+    if (!start) return whole();
+    const head = Number(start[1]);
+    const fields = UTF8.decode(bytes.subarray(start[0].length, head + RECORDS_KEY.length));
+    if (!fields.endsWith(RECORDS_KEY)) return whole();
+    const view = RecordBundleView.withHead(fields.slice(0, -RECORDS_KEY.length), head, bytes.length, (from, to) =>
+      UTF8.decode(bytes.subarray(from, to)),
+    );
+    return view ?? whole();
+  }
+
+  /**
+   * The view of a stored bundle of `length` units (characters or bytes) whose head's fields (inside
+   * its braces) are `fields` and whose records start after RECORDS_KEY at `head`; `slice` gives
+   * the text between two offsets. Null when the records do not end where the head says.
+   */
+  private static withHead(
+    fields: string,
+    head: number,
+    length: number,
+    slice: (from: number, to: number) => string,
+  ): RecordBundleView | null {
+    const { strings, ids, ends } = JSON.parse(`{${fields}}`) as RecordBundle;
     if (!Array.isArray(strings) || !Array.isArray(ids) || !Array.isArray(ends) || ends.length !== ids.length)
       throw new Error("a record bundle's head is not a record bundle's");
     const from = head + RECORDS_KEY.length;
+    // The last record ends `]}` before the value's end (an empty list: `[]}`).
+    if (from + (ends.length ? ends[ends.length - 1]! : 0) + 2 !== length) return null;
     return new RecordBundleView(strings, ids, (i) =>
       i < 0 || i >= ends.length
         ? undefined
-        : (JSON.parse(text.slice(from + (i === 0 ? 0 : ends[i - 1]! + 1), from + ends[i]!)) as PackedRecord),
+        : (JSON.parse(slice(from + (i === 0 ? 0 : ends[i - 1]! + 1), from + ends[i]!)) as PackedRecord),
     );
   }
 

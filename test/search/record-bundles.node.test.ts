@@ -1,8 +1,9 @@
 /**
  * Record bundles as stored (recordBundleText): one JSON value a pack can embed as it is, whose head
- * a reader parses alone and then only the records it shows; bundles of older builds (no head) are
- * still read; a corrupt bundle fails the query as unavailable; every hit a query shows is the record
- * the build indexed.
+ * a reader parses alone and then only the records it shows, from the value's text or its bytes (a
+ * bundle stored alone is read as bytes); bundles of older builds (no head, or text outside ASCII)
+ * are still read; a corrupt bundle fails the query as unavailable; every hit a query shows is the
+ * record the build indexed.
  */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
@@ -27,6 +28,19 @@ function awkward(): SearchRecord[] {
     r.url_without_anchor.endsWith("-0") ? { ...r, hierarchy: { ...r.hierarchy, lvl1: "Fäucet — “quick” start" } } : r;
   return site.map((r, i) => title(r.content === null ? r : { ...r, content: texts[i % texts.length]! }));
 }
+
+/** A bundle with a head but its text outside ASCII as JSON.stringify writes it (no asciiJson): offsets count characters, not bytes. */
+function unescapedText(strings: string[], ids: number[], rows: PackedRecord[]): string {
+  const json = rows.map((r) => JSON.stringify(r));
+  const ends: number[] = [];
+  for (const row of json) ends.push((ends.at(-1) ?? -1) + row.length + 1);
+  const fields = JSON.stringify({ strings, ids, ends }).slice(1, -1);
+  let head = 0;
+  while (head !== `{"head":${head},${fields}`.length) head = `{"head":${head},${fields}`.length;
+  return `{"head":${head},${fields},"records":[${json.join(",")}]}`;
+}
+
+const bytesOf = (text: string) => new TextEncoder().encode(text).buffer;
 
 function stored(recs: SearchRecord[]): { text: string; rows: PackedRecord[]; strings: string[]; ids: number[] } {
   const { strings, records: rows } = packRecords(recs, SITE);
@@ -63,6 +77,28 @@ describe("a record bundle", () => {
     expect(view.row(-1)).toBeUndefined();
   });
 
+  it("gives each record from its bytes (KV's arrayBuffer read) as from its text", () => {
+    const { text, rows, strings, ids } = stored(awkward());
+    const view = RecordBundleView.fromBytes(bytesOf(text));
+    expect(view.strings).toEqual(strings);
+    expect(view.ids).toEqual(ids);
+    expect(rows.map((_, i) => view.row(i))).toEqual(rows);
+    expect(view.row(rows.length)).toBeUndefined();
+    const empty = RecordBundleView.fromBytes(bytesOf(recordBundleText([], [], [])));
+    expect([empty.ids, empty.row(0)]).toEqual([[], undefined]);
+  });
+
+  it("reads from its bytes a bundle whose text is outside ASCII, its offsets counting characters", () => {
+    const { rows, strings, ids } = stored(awkward());
+    const text = unescapedText(strings, ids, rows);
+    expect(text).toMatch(/🚀.*….*fäucet/);
+    expect(text.length).toBeLessThan(bytesOf(text).byteLength);
+    for (const view of [RecordBundleView.fromBytes(bytesOf(text)), RecordBundleView.fromText(text)]) {
+      expect(view.strings).toEqual(strings);
+      expect(rows.map((_, i) => view.row(i))).toEqual(rows);
+    }
+  });
+
   it("reads a bundle stored by an older build (no head) and one already parsed from a pack", () => {
     const { rows, strings, ids } = stored(awkward());
     const old = JSON.stringify({ strings, ids, records: rows });
@@ -77,6 +113,9 @@ describe("a record bundle", () => {
     expect(() => RecordBundleView.fromText(text.slice(0, head - 5))).toThrow();
     expect(() => RecordBundleView.fromText(text.replace(`{"head":${head},`, `{"head":${head - 1},`))).toThrow();
     expect(() => RecordBundleView.fromText("{not json")).toThrow();
+    expect(() => RecordBundleView.fromText(text.slice(0, -3) + "]}")).toThrow();
+    for (const bad of [text.slice(0, head - 5), text.slice(0, -3) + "]}", "{not json", ""])
+      expect(() => RecordBundleView.fromBytes(bytesOf(bad)), bad.slice(0, 20)).toThrow();
   });
 });
 
@@ -86,6 +125,21 @@ describe("a query over record bundles", () => {
   const kvOf = () => new Map([...index.pieces].map(([digest, value]) => [kvKeys.blob(digest), value]));
   const engineOver = (data: Map<string, string>) =>
     new SearchEngine(index.root, new PieceLoader({ get: async (key) => data.get(key) ?? null }, new PieceCache(1e8)));
+  /** An engine over KV as workerd's binding answers: bytes when asked for bytes; `reads` notes each read's type. */
+  const engineOverBinding = (data: Map<string, string>, reads: string[] = []) =>
+    new SearchEngine(
+      index.root,
+      new PieceLoader(
+        {
+          get: (async (key: string, options: { type?: string }) => {
+            reads.push(options.type ?? "text");
+            const text = data.get(key);
+            return text === undefined ? null : options.type === "arrayBuffer" ? bytesOf(text) : text;
+          }) as never,
+        },
+        new PieceCache(1e8),
+      ),
+    );
 
   it("shows for every hit the record the build indexed", async () => {
     const byId = new Map(site.map((r) => [r.objectID, r]));
@@ -96,14 +150,30 @@ describe("a query over record bundles", () => {
     }
   });
 
+  it("reads the bundles it shows as bytes, and shows the same hits as from their text", async () => {
+    const reads: string[] = [];
+    for (const query of [word(5), word(12), `${word(40)} ${word(41)}`, "page"]) {
+      const fromText = await engineOver(kvOf()).search({ query, hitsPerPage: 40 });
+      const fromBytes = await engineOverBinding(kvOf(), reads).search({ query, hitsPerPage: 40 });
+      expect(
+        fromBytes.hits.map((h) => h.record),
+        query,
+      ).toEqual(fromText.hits.map((h) => h.record));
+      expect(fromBytes.nbHits, query).toBe(fromText.nbHits);
+    }
+    // Bundles as bytes; the lexicon and term shards, searched as text, as text.
+    expect(new Set(reads)).toEqual(new Set(["arrayBuffer", "text"]));
+  });
+
   it("fails as unavailable when the records it shows are corrupt in their bundle", async () => {
     expect((await engineOver(kvOf()).search({ query: word(5) })).hits.length).toBeGreaterThan(0);
     const data = kvOf();
-    // Every bundle's records cut short: the heads still parse, the records do not.
+    // Every bundle's records cut short: the heads still parse, the records do not end where they say.
     for (const ref of index.root.records) {
       const text = data.get(kvKeys.blob(ref.digest))!;
       data.set(kvKeys.blob(ref.digest), text.replace(/"content",/g, '"content"'));
     }
     await expect(engineOver(data).search({ query: word(5) })).rejects.toBeInstanceOf(PieceUnavailable);
+    await expect(engineOverBinding(data).search({ query: word(5) })).rejects.toBeInstanceOf(PieceUnavailable);
   });
 });

@@ -111,9 +111,13 @@ export function perRecordFilters(filters: FacetFilters): FacetFilters | null {
   return left;
 }
 
-/** Record bundles are kept with their records unparsed: a query parses the few it shows. */
+/**
+ * Record bundles are kept with their records unparsed (a query parses the few it shows), and a
+ * bundle stored alone as its bytes: the largest part of what a warm query reads, kept off the heap.
+ */
 const RECORD_BUNDLES: PieceDecoder<RecordBundleView> = {
   fromText: (text) => RecordBundleView.fromText(text),
+  fromBytes: (bytes) => RecordBundleView.fromBytes(bytes),
   fromValue: (value) => RecordBundleView.fromValue(value as RecordBundle),
 };
 

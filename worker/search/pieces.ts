@@ -11,8 +11,13 @@ export class PieceUnavailable extends Error {
   override name = "PieceUnavailable";
 }
 
-export interface TextReader {
+/**
+ * KV as the loader reads it: a value's text, or its bytes for a kind whose decoder takes them (a
+ * reader that answers a bytes read with text, as tests' maps do, has it decoded from the text).
+ */
+export interface PieceReader {
   get(key: string, options: { cacheTtl?: number }): Promise<string | null>;
+  get(key: string, options: { type: "arrayBuffer"; cacheTtl?: number }): Promise<ArrayBuffer | string | null>;
 }
 
 /** Parsed pieces by digest, least recently used first; `bytes` is the sum of their stored sizes. */
@@ -50,9 +55,10 @@ export class PieceCache {
 }
 
 /**
- * 12 MB of stored bytes per isolate: term shards and record bundles are kept as their text (up to
- * two bytes a character) with the few postings and records queries parsed, lexicon and facet
- * pieces parsed (about twice their text). At most about 24 MB: well inside 128 MB.
+ * 12 MB of stored bytes per isolate: term shards are kept as their text (up to two bytes a
+ * character) with the few postings queries parsed, record bundles as their bytes with their head
+ * parsed, lexicon and facet pieces parsed (about twice their text). At most about 24 MB: well
+ * inside 128 MB.
  */
 export const PIECE_CACHE_BYTES = 12 * 1024 * 1024;
 export const sharedPieceCache = new PieceCache(PIECE_CACHE_BYTES);
@@ -63,6 +69,12 @@ export const sharedPieceCache = new PieceCache(PIECE_CACHE_BYTES);
  */
 export interface PieceDecoder<T extends object> {
   fromText(text: string): T;
+  /**
+   * For a kind kept as the bytes KV hands over (outside the JavaScript heap, so a young-generation
+   * collection does not copy them into the old one, as it copies every string the cache keeps):
+   * the piece those bytes make. The loader then reads the piece alone as bytes.
+   */
+  fromBytes?(bytes: ArrayBuffer): T;
   fromValue(value: object): T;
   /** For a kind stored as patches of another piece (PieceRef.base): the piece a patch and its base make. */
   patched?(base: T, patch: object): T;
@@ -83,13 +95,13 @@ export const WHOLE_JSON: PieceDecoder<object> = {
  * stored in a pack (PieceRef.pack) is read with its pack, and the parsed pack is what the cache
  * keeps, so the pack's other pieces cost no second read; a piece the pack holds as text is also
  * kept decoded once a query reads it. A piece stored alone is kept as its decoder made it (a
- * record bundle as a RecordBundleView, its records still text).
+ * record bundle as a RecordBundleView over its bytes, its records not decoded).
  */
 export class PieceLoader {
   private readonly inFlight = new Map<string, Promise<object>>();
 
   constructor(
-    private readonly kv: TextReader,
+    private readonly kv: PieceReader,
     private readonly cache: PieceCache = sharedPieceCache,
   ) {}
 
@@ -152,18 +164,20 @@ export class PieceLoader {
   private read(digest: string, decoder: PieceDecoder<object>): Promise<object> {
     let pending = this.inFlight.get(digest);
     if (!pending) {
-      pending = this.kv
-        .get(kvKeys.blob(digest), { cacheTtl: 86400 })
+      const key = kvKeys.blob(digest);
+      const options = { cacheTtl: 86400 };
+      pending = (decoder.fromBytes ? this.kv.get(key, { ...options, type: "arrayBuffer" }) : this.kv.get(key, options))
         .then(
-          (text) => {
-            if (text === null) throw new PieceUnavailable(`search piece ${digest} is missing`);
+          (stored) => {
+            if (stored === null) throw new PieceUnavailable(`search piece ${digest} is missing`);
+            const text = typeof stored === "string";
             let value: object;
             try {
-              value = decoder.fromText(text);
+              value = text ? decoder.fromText(stored) : decoder.fromBytes!(stored);
             } catch (cause) {
               throw new PieceUnavailable(`search piece ${digest} is corrupt`, { cause });
             }
-            this.cache.set(digest, value, text.length);
+            this.cache.set(digest, value, text ? stored.length : stored.byteLength);
             return value;
           },
           (cause: unknown) => {

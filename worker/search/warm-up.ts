@@ -11,7 +11,7 @@
 import { kvKeys } from "../../client/contracts/page";
 import type { SearchRoot } from "../../client/contracts/search-index";
 import { SearchEngine } from "./engine";
-import { PieceCache, PieceLoader } from "./pieces";
+import { PieceCache, PieceLoader, type PieceReader } from "./pieces";
 import { formatResult, paramsFromUrl, parseQueriesBody, parseSingleQuery } from "./protocol";
 import { WARM_UP_INDEX } from "./warm-up-index";
 
@@ -65,10 +65,17 @@ const RARE: WarmUpQuery[] = [
  */
 const WARM_UP_ROUNDS = 4;
 
-/** The warm-up index's stored values, as the piece loader reads them from KV. */
-function warmUpKv() {
+/** The warm-up index's stored values, as the piece loader reads them from KV: as text, or as bytes. */
+function warmUpKv(): PieceReader {
   const blobs = new Map(Object.entries(WARM_UP_INDEX.blobs).map(([digest, value]) => [kvKeys.blob(digest), value]));
-  return { get: (key: string) => Promise.resolve(blobs.get(key) ?? null) };
+  const utf8 = new TextEncoder();
+  return {
+    get: (key: string, options: { type?: "arrayBuffer" }) => {
+      const value = blobs.get(key);
+      if (value === undefined) return Promise.resolve(null);
+      return Promise.resolve(options.type === "arrayBuffer" ? utf8.encode(value).buffer : value);
+    },
+  } as PieceReader;
 }
 
 /**
@@ -79,7 +86,7 @@ function warmUpKv() {
 const parsedRoot = (): SearchRoot => JSON.parse(JSON.stringify(WARM_UP_INDEX.root)) as SearchRoot;
 
 /** One round of `queries` over a fresh engine: each one's hit count. */
-async function round(kv: ReturnType<typeof warmUpKv>, root: SearchRoot, queries: WarmUpQuery[]): Promise<number[]> {
+async function round(kv: PieceReader, root: SearchRoot, queries: WarmUpQuery[]): Promise<number[]> {
   const engine = new SearchEngine(root, new PieceLoader(kv, new PieceCache(1 << 20)));
   const counts: number[] = [];
   for (const query of queries) {
