@@ -20,6 +20,8 @@ export interface RequestFigures {
   cpuPerRequestMs: number;
   /** Of it, V8's background threads (garbage collection, compilation). */
   backgroundCpuPerRequestMs?: number;
+  /** When the figures are one run's of several (on as many fresh isolates), the one with the median CPU: every run's CPU per request. */
+  cpuSamplesMs?: number[];
 }
 
 export interface ColdFigures {
@@ -192,20 +194,23 @@ const cpuText = (total: number, background: number | undefined, ...notes: string
   const parts = [...(background === undefined ? [] : [`V8 background ${ms(background)}`]), ...notes];
   return parts.length ? `${ms(total)} (${parts.join("; ")})` : ms(total);
 };
+/** "median of 5: …" when a figure is the median of several samples. */
+const samplesNote = (samples: number[] | undefined) =>
+  samples && samples.length > 1 ? [`median of ${samples.length}: ${samples.map((x) => x.toFixed(1)).join(", ")}`] : [];
 const requestRow = (what: string, r: RequestFigures) =>
-  row([what, r.count, ms(r.medianMs), ms(r.p95Ms), cpuText(r.cpuPerRequestMs, r.backgroundCpuPerRequestMs)]);
+  row([
+    what,
+    r.count,
+    ms(r.medianMs),
+    ms(r.p95Ms),
+    cpuText(r.cpuPerRequestMs, r.backgroundCpuPerRequestMs, ...samplesNote(r.cpuSamplesMs)),
+  ]);
 const coldRow = (what: string, c: ColdFigures) =>
   row([
     what,
     c.status,
     ms(c.wallMs),
-    cpuText(
-      c.cpuMs,
-      c.backgroundCpuMs,
-      ...(c.cpuSamplesMs && c.cpuSamplesMs.length > 1
-        ? [`median of ${c.cpuSamplesMs.length}: ${c.cpuSamplesMs.map((x) => x.toFixed(1)).join(", ")}`]
-        : []),
-    ),
+    cpuText(c.cpuMs, c.backgroundCpuMs, ...samplesNote(c.cpuSamplesMs)),
     mib(c.addedRssBytes),
   ]);
 const workText = (b: { work?: SiteBuild["work"]; phases?: SiteBuild["phases"] }) =>

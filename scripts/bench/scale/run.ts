@@ -21,7 +21,7 @@ import { childProcessesNamed, newProcessNamed, preciseCpuTimeMs, sampleTreeMemor
 import type { ChildMessage, StepFigures } from "./build-publish";
 import type { CachedBuildMessage } from "./cached-build";
 import { copySiteInputs, generateScaledSite } from "./generate";
-import { finishScaleReport, type ScaleReport } from "./report";
+import { finishScaleReport, type RequestFigures, type ScaleReport } from "./report";
 import { coldRequest, requestRun, untilServed, WARMUP } from "./requests";
 import { countSearchReads } from "./search-reads";
 import { measureSimulatorCost } from "./simulator-cost";
@@ -152,9 +152,10 @@ async function searchTerms(siteDir: string): Promise<string[]> {
 }
 
 /**
- * Fresh isolates (each in its own workerd) a cold page and a cold search are measured on: the same
- * request on one isolate varies by up to 1.3× between runs, so the report gives each one's median,
- * with every sample.
+ * Fresh isolates (each in its own workerd) the cold page and cold search, then the warm runs, are
+ * measured on: the same request on one isolate varies by up to 1.3× between runs, and a warm run
+ * by as much between isolates (this machine's speed drifts over minutes), so the report gives each
+ * figure's median, with every sample.
  */
 const COLD_ISOLATES = 5;
 
@@ -166,6 +167,12 @@ function medianSample(samples: ColdSample[]): ColdSample {
   return { ...sorted[Math.floor(sorted.length / 2)]!, cpuSamplesMs: samples.map((s) => s.cpuMs) };
 }
 
+/** The run with the median CPU per request, with every run's. */
+function medianRun(runs: RequestFigures[]): RequestFigures {
+  const sorted = [...runs].sort((a, b) => a.cpuPerRequestMs - b.cpuPerRequestMs);
+  return { ...sorted[Math.floor(sorted.length / 2)]!, cpuSamplesMs: runs.map((r) => r.cpuPerRequestMs) };
+}
+
 /** Measures the served site; returns the page-cached server, still up, for the edit. */
 async function measureServing(siteDir: string, kvDir: string, report: ScaleReport): Promise<Served> {
   const site = parseYaml(await readFile(path.join(siteDir, "content/site.yaml"), "utf8")) as {
@@ -174,37 +181,44 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
   const terms = await searchTerms(siteDir);
   const searchUrl = (origin: string, q: string) =>
     `${origin}/1/indexes/${encodeURIComponent(site.search.indexName)}?query=${encodeURIComponent(q)}`;
-  step("cold isolate: first page, then first search");
+  const warmTerms = Array.from({ length: 40 }, (_, i) => terms[i % Math.max(1, terms.length)] ?? "movement");
+  step(`${COLD_ISOLATES} fresh isolates: first page, first search, then warm pages, searches and /robots.txt`);
   const cached = await serve(kvDir);
-  const uncached = await serve(kvDir, { DISABLE_PAGE_CACHE: "1" });
   try {
-    const o = cached.origin;
     const pairs: { page: ColdSample; search: ColdSample }[] = [];
+    const warm: { page: RequestFigures; search: RequestFigures; floor: RequestFigures }[] = [];
+    const uncached: RequestFigures[] = [];
     const startups: number[] = [];
     for (let i = 0; i < COLD_ISOLATES; i++) {
       const fresh = i === 0 ? cached : await serve(kvDir);
       startups.push(Number(fresh.startupCpuMs.toFixed(2)));
       try {
-        const page = await coldRequest(`${fresh.origin}${PAGE}`, fresh.workerd);
-        const search = await coldRequest(searchUrl(fresh.origin, terms[0] ?? "movement"), fresh.workerd);
+        const o = fresh.origin;
+        const page = await coldRequest(`${o}${PAGE}`, fresh.workerd);
+        const search = await coldRequest(searchUrl(o, terms[0] ?? "movement"), fresh.workerd);
         if (page.status !== 200 || search.status !== 200)
           throw new Error(`the cold requests answered ${page.status} (page) and ${search.status} (search)`);
         pairs.push({ page, search });
+        warm.push({
+          page: await requestRun(Array(40).fill(`${o}${PAGE}`), fresh.workerd),
+          search: await requestRun(
+            warmTerms.map((t) => searchUrl(o, t)),
+            fresh.workerd,
+          ),
+          floor: await requestRun(Array(40).fill(`${o}/robots.txt`), fresh.workerd),
+        });
       } finally {
         if (fresh !== cached) await fresh.server.dispose();
+      }
+      const bare = await serve(kvDir, { DISABLE_PAGE_CACHE: "1" });
+      try {
+        uncached.push(await requestRun(Array(40).fill(`${bare.origin}${PAGE}`), bare.workerd));
+      } finally {
+        await bare.server.dispose();
       }
     }
     const coldPage = medianSample(pairs.map((p) => p.page));
     const coldSearch = medianSample(pairs.map((p) => p.search));
-    step("warm page, warm search, uncached page");
-    const warmPage = await requestRun(Array(40).fill(`${o}${PAGE}`), cached.workerd);
-    const warmTerms = Array.from({ length: 40 }, (_, i) => terms[i % Math.max(1, terms.length)] ?? "movement");
-    const warmSearch = await requestRun(
-      warmTerms.map((t) => searchUrl(o, t)),
-      cached.workerd,
-    );
-    const uncachedPage = await requestRun(Array(40).fill(`${uncached.origin}${PAGE}`), uncached.workerd);
-    const floor = await requestRun(Array(40).fill(`${o}/robots.txt`), cached.workerd);
     step("the local simulators' own cost (a calibration worker)");
     const simulator = await measureSimulatorCost();
     step("the searches' KV reads (the worker's search code in Node, over the same KV)");
@@ -220,10 +234,10 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       startup: { cpuMs: median(startups), cpuSamplesMs: startups },
       coldPage: strip(coldPage),
       coldSearch: strip(coldSearch),
-      warmPage,
-      warmSearch,
-      uncachedPage,
-      floor,
+      warmPage: medianRun(warm.map((w) => w.page)),
+      warmSearch: medianRun(warm.map((w) => w.search)),
+      uncachedPage: medianRun(uncached),
+      floor: medianRun(warm.map((w) => w.floor)),
       simulator,
       searchReads,
       html: { route: PAGE, bytes: Buffer.byteLength(coldPage.body), realSiteBytes },
@@ -232,8 +246,6 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
   } catch (e) {
     await cached.server.dispose();
     throw e;
-  } finally {
-    await uncached.server.dispose();
   }
 }
 
