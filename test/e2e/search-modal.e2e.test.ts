@@ -66,7 +66,10 @@ describe("recent and favorite searches", () => {
     await page.goto(`${site.origin}/learn/Basics/alpha`);
     await openModal(page);
     await page.keyboard.type("zeta");
-    await page.locator(".DocSearch-Hit", { hasText: "Zeta Page" }).first().waitFor();
+    // Enter opens the hit shown first: wait until it is the whole word's (a keystroke's answer may come first).
+    await page.waitForFunction(() =>
+      document.querySelector(".DocSearch-Hit a")?.getAttribute("href")?.startsWith("/learn/Basics/zeta"),
+    );
     await page.keyboard.press("Enter");
     await page.waitForURL(`${site.origin}/learn/Basics/zeta`);
     stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), RECENT))!)[0];
