@@ -15,7 +15,7 @@ import { copySiteInputs, generateScaledSite } from "../../scripts/bench/scale/ge
 import { finishScaleReport, type ScaleReport } from "../../scripts/bench/scale/report";
 import { buildNodeFlags, DEV_NODE_FLAGS } from "../../scripts/bench/scale/node-flags";
 import { countSearchReads } from "../../scripts/bench/scale/search-reads";
-import { measureSimulatorCost } from "../../scripts/bench/scale/simulator-cost";
+import { measureReplayCost, measureSimulatorCost } from "../../scripts/bench/scale/simulator-cost";
 import { openLocalKv } from "../../scripts/publish/local-kv";
 import { publishBuild } from "../../scripts/publish/publish";
 import { tempSite } from "../helpers/temp-site";
@@ -237,7 +237,7 @@ describe("the scale report's budget check", () => {
 });
 
 describe("the searches' KV reads", () => {
-  it("counts a cold search's root and pieces (its first page read the pointer), and nothing for a query the warm isolate has run", async () => {
+  it("counts a cold search's root and pieces (its first page read the pointer), and nothing for a query the warm isolate has run; replays them", async () => {
     const site = await tempSite();
     const kvDir = await tempDir();
     try {
@@ -254,6 +254,16 @@ describe("the searches' KV reads", () => {
       // A warm isolate's first query reads the pack; the second finds its pieces there.
       const fresh = await countSearchReads(kvDir, "production", "typescript", ["typescript", "counter"], 0);
       expect(fresh.warmByKind).toEqual({ packs: 0.5 });
+      // Each warm search's reads, as the replay sends them: the pack, read as text; then nothing.
+      expect(fresh.warmReads).toEqual([[[expect.stringMatching(/^blob\//), "text"]], []]);
+      // Replayed alone (the pack ten times a search, forty searches), the reads cost workerd CPU: a
+      // read costs a few tenths of a millisecond here, a request that reads nothing is subtracted.
+      const pack = fresh.warmReads[0]![0]!;
+      const replayed = await measureReplayCost(
+        kvDir,
+        Array.from({ length: 40 }, () => Array(10).fill(pack)),
+      );
+      expect(replayed).toBeGreaterThan(1);
     } finally {
       await site.remove();
     }

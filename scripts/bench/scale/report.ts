@@ -310,7 +310,11 @@ function searchReadsLine(r: SearchReads, cost: SimulatorCost | undefined): strin
       : null;
   const cold = kinds(r.coldByKind, 0) ?? "the channel pointer, the search root and the pieces its query needs";
   const warm = kinds(r.warmByKind, 1);
-  return `KV reads of the searches, counted by running the worker's search code in Node over the same KV (scripts/bench/scale/search-reads.ts): the cold isolate's first search read ${r.cold} values${ms(r.cold)}: ${cold}; a warm search read ${r.warmPerQuery.toFixed(1)} on average${ms(r.warmPerQuery)}${warm ? `: ${warm}` : ""}.`;
+  const replay =
+    cost?.warmSearchReadsMs === undefined
+      ? ""
+      : ` Replayed alone over the same KV by the calibration worker (each search's reads at once, each value read for the first time in its workerd), the warm searches' reads cost ${cost.warmSearchReadsMs} ms of workerd CPU per search: the local KV simulator's part of the warm search's CPU above.`;
+  return `KV reads of the searches, counted by running the worker's search code in Node over the same KV (scripts/bench/scale/search-reads.ts): the cold isolate's first search read ${r.cold} values${ms(r.cold)}: ${cold}; a warm search read ${r.warmPerQuery.toFixed(1)} on average${ms(r.warmPerQuery)}${warm ? `: ${warm}` : ""}.${replay}`;
 }
 
 /**

@@ -24,7 +24,7 @@ import { copySiteInputs, generateScaledSite } from "./generate";
 import { finishScaleReport, type RequestFigures, type ScaleReport } from "./report";
 import { coldRequest, requestRun, untilServed, WARMUP } from "./requests";
 import { countSearchReads } from "./search-reads";
-import { measureSimulatorCost } from "./simulator-cost";
+import { measureReplayCost, measureSimulatorCost } from "./simulator-cost";
 import { buildNodeFlags, DEV_NODE_FLAGS } from "./node-flags";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -221,8 +221,15 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
     const coldSearch = medianSample(pairs.map((p) => p.search));
     step("the local simulators' own cost (a calibration worker)");
     const simulator = await measureSimulatorCost();
-    step("the searches' KV reads (the worker's search code in Node, over the same KV)");
-    const searchReads = await countSearchReads(kvDir, "production", terms[0] ?? "movement", warmTerms, WARMUP);
+    step("the searches' KV reads (the worker's search code in Node, over the same KV), then replayed alone");
+    const { warmReads, ...searchReads } = await countSearchReads(
+      kvDir,
+      "production",
+      terms[0] ?? "movement",
+      warmTerms,
+      WARMUP,
+    );
+    simulator.warmSearchReadsMs = await measureReplayCost(kvDir, warmReads);
     let realSiteBytes: number | null = null;
     if (requestedPages === 70) realSiteBytes = Buffer.byteLength(coldPage.body);
     else {

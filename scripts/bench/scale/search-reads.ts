@@ -14,6 +14,7 @@ import { ContentStore, type KvReader, type PointerOptions } from "../../../worke
 import { SearchEngine } from "../../../worker/search/engine";
 import { PIECE_CACHE_BYTES, PieceCache, PieceLoader } from "../../../worker/search/pieces";
 import { openLocalNamespace } from "../../publish/local-kv";
+import type { SearchReadList } from "./simulator-cost";
 import { CONTENT_IDS } from "../../search/build-index";
 
 /** What a search reads, by the kind of value. */
@@ -96,15 +97,17 @@ export async function countSearchReads(
   coldQuery: string,
   warmQueries: string[],
   warmup: number,
-): Promise<SearchReads> {
+): Promise<SearchReads & { warmReads: SearchReadList[] }> {
   const local = await openLocalNamespace(kvDir);
   try {
     const namespace = local.namespace as unknown as KvReader;
     let reads: string[] = [];
+    let list: SearchReadList = [];
     const kv: KvReader = {
-      get: ((key: string, options: never) => {
+      get: ((key: string, options?: { type?: string }) => {
         reads.push(key);
-        return namespace.get(key, options);
+        list.push([key, options?.type === "arrayBuffer" ? "arrayBuffer" : "text"]);
+        return namespace.get(key, options as never);
       }) as KvReader["get"],
     };
     // A request's own store, as the worker makes one per request: it reads the channel pointer when
@@ -127,13 +130,19 @@ export async function countSearchReads(
     const warm = await isolate(kv, channel, pointer);
     for (const query of warmQueries.slice(0, warmup)) await search(warm.engine, query);
     reads = [];
-    for (const query of warmQueries) await search(warm.engine, query);
+    const warmReads: SearchReadList[] = [];
+    for (const query of warmQueries) {
+      list = [];
+      await search(warm.engine, query);
+      warmReads.push(list);
+    }
     const per = Math.max(1, warmQueries.length);
     return {
       cold: coldReads.length,
       warmPerQuery: reads.length / per,
       coldByKind: byKind(coldReads, kinds),
       warmByKind: byKind(reads, kinds, per),
+      warmReads,
     };
   } finally {
     await local.dispose();

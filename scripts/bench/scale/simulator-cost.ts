@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { compatibilityDate } from "../../local/server";
+import { LOCAL_KV_ID } from "../../publish/local-kv";
 import { childProcessesNamed, newProcessNamed, preciseCpuTimeMs } from "../procfs";
 import { requestRun } from "./requests";
 
@@ -23,6 +24,8 @@ export interface SimulatorCost {
   kvReadLargeMs: number;
   /** Added per Cache API lookup that misses. */
   cacheMatchMs: number;
+  /** The measured warm searches' own KV reads, replayed alone over the bench's KV (measureReplayCost): per search. */
+  warmSearchReadsMs?: number;
 }
 
 const OPS = 10;
@@ -41,6 +44,13 @@ const SCRIPT = `export default {
       return new Response("ok");
     }
     let bytes = 0;
+    if (op === "replay") {
+      // One search's reads, in parallel as the worker makes them: [key, "text" | "arrayBuffer"] pairs.
+      const reads = JSON.parse(u.searchParams.get("reads"));
+      const values = await Promise.all(reads.map(([key, type]) => env.KV.get(key, { type, cacheTtl: 86400 })));
+      for (const v of values) bytes += v === null ? 0 : (v.byteLength ?? v.length);
+      return new Response(String(bytes));
+    }
     for (let i = 0; i < n; i++) {
       if (op === "cache") bytes += (await caches.default.match("https://calibration.test/" + i)) ? 1 : 0;
       else bytes += (await env.KV.get(op + i, { cacheTtl: 3600 })).length;
@@ -52,20 +62,30 @@ const SCRIPT = `export default {
 const round = (n: number) => Number(n.toFixed(2));
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
-export async function measureSimulatorCost(): Promise<SimulatorCost> {
+/** The calibration worker in its own workerd (over a local KV folder, if given): its origin, process and CPU at start. */
+async function withCalibration<T>(
+  kvPersist: string | undefined,
+  run: (origin: string, workerd: number, startupMs: number) => Promise<T>,
+): Promise<T> {
   const before = childProcessesNamed("workerd");
   const mf = new Miniflare({
     modules: true,
     script: SCRIPT,
     compatibilityDate: await compatibilityDate(root),
-    kvNamespaces: ["KV"],
+    ...(kvPersist ? { kvNamespaces: { KV: LOCAL_KV_ID }, kvPersist } : { kvNamespaces: ["KV"] }),
     unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
   });
   try {
     await mf.ready;
     const workerd = newProcessNamed("workerd", before);
-    const startupMs = preciseCpuTimeMs(workerd);
-    const origin = (await mf.unsafeGetDirectURL()).origin;
+    return await run((await mf.unsafeGetDirectURL()).origin, workerd, preciseCpuTimeMs(workerd));
+  } finally {
+    await mf.dispose();
+  }
+}
+
+export async function measureSimulatorCost(): Promise<SimulatorCost> {
+  return withCalibration(undefined, async (origin, workerd, startupMs) => {
     await requestRun([`${origin}/?op=put`], workerd, 0);
     /** workerd CPU per request of `query`, after a few unmeasured ones (scale/requests.ts). */
     const perRequest = async (query: string) =>
@@ -79,7 +99,22 @@ export async function measureSimulatorCost(): Promise<SimulatorCost> {
       kvReadLargeMs: round(await perOp("large")),
       cacheMatchMs: round(await perOp("cache")),
     };
-  } finally {
-    await mf.dispose();
-  }
+  });
+}
+
+/** One search's KV reads: each value's key and how it was read (as text, or as bytes). */
+export type SearchReadList = [key: string, type: "text" | "arrayBuffer"][];
+
+/**
+ * What the local KV simulator costs workerd for the reads of these searches, replayed over the
+ * bench's KV folder by the calibration worker (each search's reads at once, as the worker makes
+ * them, and each value read for the first time in this process, as the measured searches read
+ * them): workerd CPU per search beyond a request that reads nothing.
+ */
+export async function measureReplayCost(kvPersist: string, searches: SearchReadList[]): Promise<number> {
+  return withCalibration(kvPersist, async (origin, workerd) => {
+    const none = (await requestRun(Array<string>(REQUESTS).fill(`${origin}/?op=none`), workerd)).cpuPerRequestMs;
+    const urls = searches.map((reads) => `${origin}/?op=replay&reads=${encodeURIComponent(JSON.stringify(reads))}`);
+    return round(Math.max(0, (await requestRun(urls, workerd, 0)).cpuPerRequestMs - none));
+  });
 }
