@@ -89,13 +89,17 @@ describe("a record bundle", () => {
   });
 
   it("reads from its bytes a bundle whose text is outside ASCII, its offsets counting characters", () => {
-    const { rows, strings, ids } = stored(awkward());
-    const text = unescapedText(strings, ids, rows);
-    expect(text).toMatch(/🚀.*….*fäucet/);
-    expect(text.length).toBeLessThan(bytesOf(text).byteLength);
-    for (const view of [RecordBundleView.fromBytes(bytesOf(text)), RecordBundleView.fromText(text)]) {
-      expect(view.strings).toEqual(strings);
-      expect(rows.map((_, i) => view.row(i))).toEqual(rows);
+    // Outside ASCII in its head (a title) and its records, or in its records alone.
+    const asciiTitles = awkward().map((r) => ({ ...r, hierarchy: { ...r.hierarchy, lvl1: "Faucet quick start" } }));
+    for (const recs of [awkward(), asciiTitles]) {
+      const { rows, strings, ids } = stored(recs);
+      const text = unescapedText(strings, ids, rows);
+      expect(text).toMatch(/🚀.*….*fäucet/);
+      expect(text.length).toBeLessThan(bytesOf(text).byteLength);
+      for (const view of [RecordBundleView.fromBytes(bytesOf(text)), RecordBundleView.fromText(text)]) {
+        expect(view.strings).toEqual(strings);
+        expect(rows.map((_, i) => view.row(i))).toEqual(rows);
+      }
     }
   });
 
