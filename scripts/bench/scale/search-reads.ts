@@ -101,12 +101,12 @@ export async function countSearchReads(
   const local = await openLocalNamespace(kvDir);
   try {
     const namespace = local.namespace as unknown as KvReader;
-    let reads: string[] = [];
-    let list: SearchReadList = [];
+    /** The reads since the last reset: each key, and how it was read (a JSON read is a text read). */
+    let reads: SearchReadList = [];
+    const keys = (list: SearchReadList) => list.map(([key]) => key);
     const kv: KvReader = {
       get: ((key: string, options?: { type?: string }) => {
-        reads.push(key);
-        list.push([key, options?.type === "arrayBuffer" ? "arrayBuffer" : "text"]);
+        reads.push([key, options?.type === "arrayBuffer" ? "arrayBuffer" : "text"]);
         return namespace.get(key, options as never);
       }) as KvReader["get"],
     };
@@ -122,26 +122,25 @@ export async function countSearchReads(
 
     const cold = await isolate(kv, channel, pointer);
     const kinds = readKinds(cold.root, channel, cold.buildId);
-    reads = [kvKeys.searchIndex(cold.buildId)]; // the root, read by isolate()
+    reads = [[kvKeys.searchIndex(cold.buildId), "text"]]; // the root, read by isolate()
     await search(cold.engine, coldQuery);
-    const coldReads = reads;
-    reads = [];
+    const coldReads = keys(reads);
 
     const warm = await isolate(kv, channel, pointer);
     for (const query of warmQueries.slice(0, warmup)) await search(warm.engine, query);
-    reads = [];
     const warmReads: SearchReadList[] = [];
     for (const query of warmQueries) {
-      list = [];
+      reads = [];
       await search(warm.engine, query);
-      warmReads.push(list);
+      warmReads.push(reads);
     }
+    const warmKeys = keys(warmReads.flat());
     const per = Math.max(1, warmQueries.length);
     return {
       cold: coldReads.length,
-      warmPerQuery: reads.length / per,
+      warmPerQuery: warmKeys.length / per,
       coldByKind: byKind(coldReads, kinds),
-      warmByKind: byKind(reads, kinds, per),
+      warmByKind: byKind(warmKeys, kinds, per),
       warmReads,
     };
   } finally {
