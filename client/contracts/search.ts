@@ -215,12 +215,13 @@ export const hasAsciiWordsOnly = (text: string): boolean => !MAY_BE_IN_WORDS.tes
 
 /** Words of a text, each with its position: the units search matches and highlights. */
 export function wordsOf(text: string): { word: string; start: number; end: number }[] {
-  // exec, not matchAll: no iterator and no second array (a hit's texts are split on every search).
+  // exec, not matchAll: no iterator and no second array (a hit's texts are split on every search);
+  // an indexed store, not push (see worker/search/highlight.ts).
   const rule = rulesFor(text).word;
   const out: { word: string; start: number; end: number }[] = [];
   rule.lastIndex = 0;
   for (let m = rule.exec(text); m; m = rule.exec(text))
-    out.push({ word: m[0], start: m.index, end: m.index + m[0].length });
+    out[out.length] = { word: m[0], start: m.index, end: m.index + m[0].length };
   return out;
 }
 

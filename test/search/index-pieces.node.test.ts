@@ -239,14 +239,18 @@ describe("ordering a bucket of hits", () => {
   it("gives the best hits of a 300,000-hit bucket in order, leaving out the other buckets' hits", () => {
     const bucketOf = new Uint8Array(300_000).map((_, p) => (p % 3 === 0 ? 1 : 0));
     const inBucket = Array.from({ length: 300_000 }, (_, p) => p).filter((p) => bucketOf[p] === 0);
-    const best = bestOf(bucketOf, 0, inBucket.length, 20, better);
+    const best = bestOf(bucketOf, 0, 20, better);
     expect(best).toEqual([...inBucket].sort(better).slice(0, 20));
   });
 
-  it("sorts a small bucket whole, ties in the matches' order", () => {
+  it("orders a small bucket for a page of hits and for a deep page alike, ties in the matches' order", () => {
     const bucketOf = new Uint8Array(50);
+    const all = Array.from({ length: 50 }, (_, p) => p);
     const tied = () => 0;
-    expect(bestOf(bucketOf, 0, 50, 20, tied)).toEqual(Array.from({ length: 20 }, (_, p) => p));
-    expect(bestOf(bucketOf, 0, 50, 100, better)).toEqual(Array.from({ length: 50 }, (_, p) => p).sort(better));
+    // A page of 20 (a bounded list) and a page of 100 (a whole sort): the same order.
+    expect(bestOf(bucketOf, 0, 20, tied)).toEqual(all.slice(0, 20));
+    expect(bestOf(bucketOf, 0, 100, tied)).toEqual(all);
+    expect(bestOf(bucketOf, 0, 20, better)).toEqual([...all].sort(better).slice(0, 20));
+    expect(bestOf(bucketOf, 0, 100, better)).toEqual([...all].sort(better));
   });
 });

@@ -144,21 +144,21 @@ function leaves(
 /** Positions no bucket holds (a record the filters dropped). */
 const NO_BUCKET = 255;
 
+/** Up to this many positions, bestOf keeps a bounded list in order; past it (a deep page), it sorts. */
+const BOUNDED_BEST = 64;
+
 /**
- * The best `k` positions of bucket `b` (`count` of them), in order; `better(a, b)` < 0 when a ranks
- * first, and ties keep the matches' order. A loop over every match, kept out of the async search
- * code: V8 optimizes the function a hot loop runs in, and this one costs little to compile.
+ * The best `k` positions of bucket `b`, in order; `better(a, b)` < 0 when a ranks first, and ties
+ * keep the matches' order. A loop over every match, kept out of the async search code: V8
+ * optimizes the function a hot loop runs in, and this one costs little to compile. The path taken
+ * depends on `k` alone, so a page of hits takes the one an isolate's warm-up took (by the bucket's
+ * size, a real site's large buckets took a path the warm-up's small index never did, and V8
+ * compiled it again in a reader's search).
  */
-export function bestOf(
-  bucketOf: Uint8Array,
-  b: number,
-  count: number,
-  k: number,
-  better: (a: number, b: number) => number,
-): number[] {
+export function bestOf(bucketOf: Uint8Array, b: number, k: number, better: (a: number, b: number) => number): number[] {
   const n = bucketOf.length;
-  if (count <= 4 * k) {
-    // Few enough to sort whole (a stable sort).
+  if (k > BOUNDED_BEST) {
+    // A deep page: sort the bucket whole (a stable sort).
     const all: number[] = [];
     for (let p = 0; p < n; p++) if (bucketOf[p] === b) all.push(p);
     all.sort(better);
@@ -170,7 +170,9 @@ export function bestOf(
   for (let p = 0; p < n; p++) {
     if (bucketOf[p] !== b) continue;
     if (top.length === k && better(top[k - 1]!, p) <= 0) continue;
-    let i = top.length < k ? top.length : k - 1;
+    // Math.min, not a conditional: its `k - 1` would run only once the list is full, which the
+    // warm-up's small index never makes it, and V8 threw the loop away at a reader's first full one.
+    let i = Math.min(top.length, k - 1);
     while (i > 0 && better(top[i - 1]!, p) > 0) {
       top[i] = top[i - 1]!;
       i--;
@@ -189,13 +191,15 @@ interface Ranking {
   matches: Matches;
   raw: Float64Array;
   bucketOf: Uint8Array;
-  counts: number[];
+  counts: Uint32Array;
 }
 
 /** Ranks the matches by the slots they match (their scores multiplied in place); a loop kept out of the async search code, as in bestOf. */
 function ranking(matches: Matches, slots: Slot[]): Ranking {
   const bucketOf = new Uint8Array(matches.size);
-  const counts = slots.map(() => 0);
+  // A typed array: V8 saw the array slots.map made with more than one map, and threw the loop
+  // below away once optimized (a "wrong map" deopt in bench:scale's warm searches, --trace-deopt).
+  const counts = new Uint32Array(slots.length);
   const raw = new Float64Array(matches.size);
   const { scores, terms: matched } = matches;
   for (let k = 0; k < matches.size; k++) {
@@ -397,8 +401,7 @@ export class SearchEngine {
       // Only the hits the requested page can reach are put in order; the rest only count.
       result.counts.forEach((count, b) => {
         found += count;
-        if (ranked.length < needed)
-          ranked = ranked.concat(bestOf(result.bucketOf, b, count, needed - ranked.length, better));
+        if (ranked.length < needed) ranked = ranked.concat(bestOf(result.bucketOf, b, needed - ranked.length, better));
       });
     }
 

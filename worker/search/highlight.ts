@@ -7,6 +7,13 @@ import { editDistance } from "./edit-distance";
 
 export type Segment = HighlightSegment;
 
+/*
+ * Items are added to a new list by an indexed store (`list[list.length] = item`), not `push`, here
+ * and in the search code's other hot loops (wordsOf, Matches.add): workerd's V8 threw away its
+ * optimized code at the first push into a list made empty (a "Smi" or "not a Smi" deopt), and
+ * compiled it again inside a reader's search (bench:scale's warm searches, --trace-deopt).
+ */
+
 export interface Highlighted {
   segments: Segment[];
   /** The query words (as given) found in the text. */
@@ -109,14 +116,14 @@ function matchSpans(text: string, q: HighlightQuery, stems: number[] | null): { 
     const w = words[i]!;
     const whole = foldTerm(w.word);
     if (q.terms.has(whole)) {
-      spans.push({ start: w.start, end: w.end, term: whole });
+      spans[spans.length] = { start: w.start, end: w.end, term: whole };
       continue;
     }
     let at = w.start;
     const parts = camelParts(w.word);
     for (let k = 0; k < parts.length; k++) {
       const folded = foldTerm(parts[k]!);
-      if (q.terms.has(folded)) spans.push({ start: at, end: at + parts[k]!.length, term: folded });
+      if (q.terms.has(folded)) spans[spans.length] = { start: at, end: at + parts[k]!.length, term: folded };
       at += parts[k]!.length;
     }
   }
@@ -151,7 +158,7 @@ function levelOf(q: HighlightQuery, spans: Span[]): Pick<Highlighted, "matchedWo
   q.words.forEach((w, i) => {
     for (const t of matched) {
       if (relates(w, t, i === q.words.length - 1)) {
-        found.push(q.originals[i]!);
+        found[found.length] = q.originals[i]!;
         break;
       }
     }
@@ -165,11 +172,11 @@ function cut(text: string, spans: Span[], from: number, to: number): Segment[] {
   let at = from;
   for (const s of spans) {
     if (s.end <= from || s.start >= to) continue;
-    if (s.start > at) out.push({ text: text.slice(at, s.start), match: false });
-    out.push({ text: text.slice(Math.max(s.start, at), Math.min(s.end, to)), match: true });
+    if (s.start > at) out[out.length] = { text: text.slice(at, s.start), match: false };
+    out[out.length] = { text: text.slice(Math.max(s.start, at), Math.min(s.end, to)), match: true };
     at = Math.min(s.end, to);
   }
-  if (at < to) out.push({ text: text.slice(at, to), match: false });
+  if (at < to) out[out.length] = { text: text.slice(at, to), match: false };
   return out;
 }
 

@@ -120,8 +120,9 @@ export class Matches {
     const k = this.size++;
     this.ids[k] = id;
     this.scores[k] = score;
-    this.terms.push(terms);
-    this.match.push(match);
+    // Indexed stores, not push (see worker/search/highlight.ts).
+    this.terms[k] = terms;
+    this.match[k] = match;
     this.slots[i] = k + 1;
     this.keys[i] = id;
     if (2 * this.size > this.slots.length) this.rehash(2 * this.slots.length);
