@@ -170,8 +170,8 @@ export function bestOf(bucketOf: Uint8Array, b: number, k: number, better: (a: n
   for (let p = 0; p < n; p++) {
     if (bucketOf[p] !== b) continue;
     if (top.length === k && better(top[k - 1]!, p) <= 0) continue;
-    // Math.min, not a conditional: its `k - 1` would run only once the list is full, which the
-    // warm-up's small index never makes it, and V8 threw the loop away at a reader's first full one.
+    // Math.min, not a conditional whose `k - 1` runs only once the list is full: over the warm-up's
+    // small index it never is, and V8 threw the loop away at a reader's first full list.
     let i = Math.min(top.length, k - 1);
     while (i > 0 && better(top[i - 1]!, p) > 0) {
       top[i] = top[i - 1]!;
