@@ -144,6 +144,30 @@ async function serve(kvPersist: string, vars?: Record<string, string>): Promise<
   return { server, origin: server.direct!.origin, workerd, startupCpuMs: preciseCpuTimeMs(workerd) };
 }
 
+/**
+ * Searches a settled isolate has served before its measured run: words of the real site's other
+ * pages, none of the measured ones, so that the measured searches still read their own pieces.
+ */
+const SETTLING_SEARCHES = 80;
+
+/** Prose words (6 letters or more) of the real site's pages other than the edited one, in path order, none of `exclude`. */
+async function otherSearchTerms(siteDir: string, exclude: string[], count: number): Promise<string[]> {
+  const docs = path.join(siteDir, "content/docs");
+  const files = (await readdir(docs, { recursive: true }))
+    .filter((f) => /\.mdx?$/.test(f) && !f.split(path.sep).some((part) => part.startsWith("scale-")))
+    .map((f) => path.join(docs, f))
+    .filter((f) => f !== path.join(siteDir, EDITED_PAGE.file))
+    .sort();
+  const words = new Set<string>();
+  const skip = new Set(exclude);
+  for (const file of files) {
+    for (const word of (await readFile(file, "utf8")).match(/\b[a-z]{6,}\b/g) ?? [])
+      if (!skip.has(word)) words.add(word);
+    if (words.size >= count) break;
+  }
+  return [...words].slice(0, count);
+}
+
 /** Search terms: prose words of the edited page, so each one finds something. */
 async function searchTerms(siteDir: string): Promise<string[]> {
   const text = await readFile(path.join(siteDir, EDITED_PAGE.file), "utf8");
@@ -182,12 +206,16 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
   const searchUrl = (origin: string, q: string) =>
     `${origin}/1/indexes/${encodeURIComponent(site.search.indexName)}?query=${encodeURIComponent(q)}`;
   const warmTerms = Array.from({ length: 40 }, (_, i) => terms[i % Math.max(1, terms.length)] ?? "movement");
-  step(`${COLD_ISOLATES} fresh isolates: first page, first search, then warm pages, searches and /robots.txt`);
+  const settlingTerms = await otherSearchTerms(siteDir, terms, SETTLING_SEARCHES);
+  step(
+    `${COLD_ISOLATES} fresh isolates: first page, first search, then warm pages, searches and /robots.txt; and the same searches in isolates that served ${settlingTerms.length} others first`,
+  );
   const cached = await serve(kvDir);
   try {
     const pairs: { page: ColdSample; search: ColdSample }[] = [];
     const warm: { page: RequestFigures; search: RequestFigures; floor: RequestFigures }[] = [];
     const uncached: RequestFigures[] = [];
+    const settled: RequestFigures[] = [];
     const startups: number[] = [];
     for (let i = 0; i < COLD_ISOLATES; i++) {
       const fresh = i === 0 ? cached : await serve(kvDir);
@@ -216,6 +244,25 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       } finally {
         await bare.server.dispose();
       }
+      // The same warm searches in an isolate that has served SETTLING_SEARCHES others first.
+      const settling = await serve(kvDir);
+      try {
+        const o = settling.origin;
+        await requestRun([`${o}${PAGE}`], settling.workerd, 0);
+        await requestRun(
+          settlingTerms.map((t) => searchUrl(o, t)),
+          settling.workerd,
+          0,
+        );
+        settled.push(
+          await requestRun(
+            warmTerms.map((t) => searchUrl(o, t)),
+            settling.workerd,
+          ),
+        );
+      } finally {
+        await settling.server.dispose();
+      }
     }
     const coldPage = medianSample(pairs.map((p) => p.page));
     const coldSearch = medianSample(pairs.map((p) => p.search));
@@ -228,6 +275,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       terms[0] ?? "movement",
       warmTerms,
       WARMUP,
+      settlingTerms,
     );
     simulator.warmSearchReadsMs = await measureReplayCost(kvDir, warmReads);
     let realSiteBytes: number | null = null;
@@ -243,6 +291,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       coldSearch: strip(coldSearch),
       warmPage: medianRun(warm.map((w) => w.page)),
       warmSearch: medianRun(warm.map((w) => w.search)),
+      settledSearch: { ...medianRun(settled), after: settlingTerms.length },
       uncachedPage: medianRun(uncached),
       floor: medianRun(warm.map((w) => w.floor)),
       simulator,

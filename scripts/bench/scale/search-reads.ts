@@ -40,6 +40,8 @@ export interface SearchReads {
   coldByKind?: ReadsByKind;
   /** A warm search's reads by kind, on average. */
   warmByKind?: ReadsByKind;
+  /** Values read per warm search, on average, in an isolate that ran the settling queries first. */
+  settledPerQuery?: number;
 }
 
 /** The kind of each key a search of this build may read (pieces by their root's refs). */
@@ -89,7 +91,8 @@ async function isolate(
 /**
  * Reads counted for `coldQuery` as a fresh isolate's first search (after its first page, which read
  * the pointer: the root and pieces for the first time), and for `warmQueries` in another isolate
- * after its first `warmup` of them, as scale/requests.ts's requestRun sends them.
+ * after its first `warmup` of them, as scale/requests.ts's requestRun sends them; and for them again
+ * in a third isolate that ran `settling` first (other queries), when given.
  */
 export async function countSearchReads(
   kvDir: string,
@@ -97,6 +100,7 @@ export async function countSearchReads(
   coldQuery: string,
   warmQueries: string[],
   warmup: number,
+  settling?: string[],
 ): Promise<SearchReads & { warmReads: SearchReadList[] }> {
   const local = await openLocalNamespace(kvDir);
   try {
@@ -126,14 +130,20 @@ export async function countSearchReads(
     await search(cold.engine, coldQuery);
     const coldReads = keys(reads);
 
-    const warm = await isolate(kv, channel, pointer);
-    for (const query of warmQueries.slice(0, warmup)) await search(warm.engine, query);
-    const warmReads: SearchReadList[] = [];
-    for (const query of warmQueries) {
+    /** Each warm query's reads in a fresh isolate, after `before` and the first `warmup` of them. */
+    const warmRun = async (before: string[]): Promise<SearchReadList[]> => {
       reads = [];
-      await search(warm.engine, query);
-      warmReads.push(reads);
-    }
+      const warm = await isolate(kv, channel, pointer);
+      for (const query of [...before, ...warmQueries.slice(0, warmup)]) await search(warm.engine, query);
+      const perQuery: SearchReadList[] = [];
+      for (const query of warmQueries) {
+        reads = [];
+        await search(warm.engine, query);
+        perQuery.push(reads);
+      }
+      return perQuery;
+    };
+    const warmReads = await warmRun([]);
     const warmKeys = keys(warmReads.flat());
     const per = Math.max(1, warmQueries.length);
     return {
@@ -141,6 +151,7 @@ export async function countSearchReads(
       warmPerQuery: warmKeys.length / per,
       coldByKind: byKind(coldReads, kinds),
       warmByKind: byKind(warmKeys, kinds, per),
+      ...(settling ? { settledPerQuery: (await warmRun(settling)).flat().length / per } : {}),
       warmReads,
     };
   } finally {
