@@ -144,6 +144,9 @@ async function serve(kvPersist: string, vars?: Record<string, string>): Promise<
   return { server, origin: server.direct!.origin, workerd, startupCpuMs: preciseCpuTimeMs(workerd) };
 }
 
+/** A search word: prose words of six letters or more, as a reader would type them. */
+const searchWords = (text: string): string[] => text.match(/\b[a-z]{6,}\b/g) ?? [];
+
 /**
  * Searches a settled isolate has served before its measured run: words of the real site's other
  * pages, none of the measured ones, so that the measured searches still read their own pieces.
@@ -161,8 +164,7 @@ async function otherSearchTerms(siteDir: string, exclude: string[], count: numbe
   const words = new Set<string>();
   const skip = new Set(exclude);
   for (const file of files) {
-    for (const word of (await readFile(file, "utf8")).match(/\b[a-z]{6,}\b/g) ?? [])
-      if (!skip.has(word)) words.add(word);
+    for (const word of searchWords(await readFile(file, "utf8"))) if (!skip.has(word)) words.add(word);
     if (words.size >= count) break;
   }
   return [...words].slice(0, count);
@@ -171,7 +173,7 @@ async function otherSearchTerms(siteDir: string, exclude: string[], count: numbe
 /** Search terms: prose words of the edited page, so each one finds something. */
 async function searchTerms(siteDir: string): Promise<string[]> {
   const text = await readFile(path.join(siteDir, EDITED_PAGE.file), "utf8");
-  const words = [...new Set(text.match(/\b[a-z]{6,}\b/g) ?? [])];
+  const words = [...new Set(searchWords(text))];
   return words.slice(0, 40);
 }
 
@@ -248,12 +250,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       const settling = await serve(kvDir);
       try {
         const o = settling.origin;
-        await requestRun([`${o}${PAGE}`], settling.workerd, 0);
-        await requestRun(
-          settlingTerms.map((t) => searchUrl(o, t)),
-          settling.workerd,
-          0,
-        );
+        await requestRun([`${o}${PAGE}`, ...settlingTerms.map((t) => searchUrl(o, t))], settling.workerd, 0);
         settled.push(
           await requestRun(
             warmTerms.map((t) => searchUrl(o, t)),
