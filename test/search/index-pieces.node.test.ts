@@ -166,10 +166,10 @@ describe("the search index's pieces", () => {
     // size, so they would be cut otherwise); a larger site's are cut, each bundle within the bound.
     const headingBundles = (pages: number) =>
       buildSearchIndex(records(pages, 1), SITE).root.records.filter((r) => r.from < CONTENT_IDS);
-    const one = headingBundles(1200);
+    const one = headingBundles(2400);
     expect(one).toHaveLength(1);
     expect(one[0]!.bytes).toBeGreaterThan(PIECE_BYTES.headings.min);
-    const larger = headingBundles(2500);
+    const larger = headingBundles(5000);
     expect(larger.length).toBeGreaterThan(1);
     for (const bundle of larger) expect(bundle.bytes).toBeLessThanOrEqual(PIECE_BYTES.headings.max);
 
