@@ -12,7 +12,7 @@
  * - record bundles: the packed records of a range of record ids (read only for the hits returned);
  * - facet bundles: each record's hierarchy.lvl0 and lvl1 (read only when a query filters on them).
  */
-import type { PackedRecord, SearchRecordType, Synonym } from "./search";
+import { shiftedStrings, type PackedRecord, type SearchRecordType, type Synonym } from "./search";
 
 /** Extra weight by record type: a page title outranks a heading, a heading outranks text. */
 export const TYPE_BOOST: Record<SearchRecordType, number> = {
@@ -58,10 +58,11 @@ export interface PieceRef<K> {
    */
   pack?: string;
   /**
-   * Term shards only: the piece is stored as a patch of the term shard `base` (stored alone, or in
-   * `basePack`). The patch, stored under this ref's digest (in its pack), maps each term whose
-   * postings differ from the base's to its postings (whole, or as a PostingsDelta), or to null when
-   * the term is not in this shard.
+   * Term shards and record bundles: the piece is stored as a patch of the piece `base` (stored
+   * alone, or in `basePack`). The patch is stored under this ref's digest (in its pack). A shard's
+   * (ShardPatch) maps each term whose postings differ from the base's to its postings (whole, or
+   * as a PostingsDelta), or to null when the term is not in this shard. A record bundle's is a
+   * RecordBundlePatch.
    */
   base?: string;
   basePack?: string;
@@ -185,6 +186,19 @@ export interface RecordBundle {
 
 const RECORDS_KEY = ',"records":[';
 
+/**
+ * A record bundle as a patch of another (PieceRef.base): the records it holds that the base lacks
+ * or holds otherwise (a bundle of its own: strings, ids ascending, records), and `drop`, the ids of
+ * the base's records it does not hold. A one-page edit changes a few of a bundle's records, so a
+ * release writes them, not the bundle.
+ */
+export interface RecordBundlePatch {
+  drop: number[];
+  strings: string[];
+  ids: number[];
+  records: PackedRecord[];
+}
+
 /** The stored text of a record bundle: one JSON object, its head first (see RecordBundle). */
 export function recordBundleText(strings: string[], ids: number[], records: PackedRecord[]): string {
   const rows = records.map((r) => asciiJson(r));
@@ -288,6 +302,40 @@ export class RecordBundleView {
     if (!Array.isArray(value.strings) || !Array.isArray(value.ids) || !Array.isArray(value.records))
       throw new Error("not a record bundle");
     return new RecordBundleView(value.strings, value.ids, (i) => value.records[i]);
+  }
+
+  /**
+   * The bundle `patch` makes of `base`: the base's records less those the patch drops or holds,
+   * and the patch's, in id order. The patch's rows point past the base's strings, which come first.
+   */
+  static patched(base: RecordBundleView, patch: RecordBundlePatch): RecordBundleView {
+    const own = RecordBundleView.fromValue(patch);
+    if (!Array.isArray(patch.drop) || own.ids.length !== patch.records.length)
+      throw new Error("not a record bundle's patch");
+    const gone = new Set([...patch.drop, ...own.ids]);
+    const offset = base.strings.length;
+    // Position i of the result: the base's row at from[i] (0 or more), or the patch's at -from[i] - 1.
+    const ids: number[] = [];
+    const from: number[] = [];
+    let b = 0;
+    let p = 0;
+    while (b < base.ids.length || p < own.ids.length) {
+      if (b < base.ids.length && gone.has(base.ids[b]!)) b++;
+      else if (p < own.ids.length && (b >= base.ids.length || own.ids[p]! < base.ids[b]!)) {
+        ids.push(own.ids[p]!);
+        from.push(-1 - p++);
+      } else {
+        ids.push(base.ids[b]!);
+        from.push(b++);
+      }
+    }
+    return new RecordBundleView(base.strings.concat(own.strings), ids, (i) => {
+      const at = from[i];
+      if (at === undefined) return undefined;
+      if (at >= 0) return base.row(at);
+      const row = own.row(-1 - at);
+      return row && shiftedStrings(row, offset);
+    });
   }
 
   /** The packed record at position `i` (of `ids`); throws when its JSON is corrupt. */

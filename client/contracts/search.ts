@@ -95,6 +95,13 @@ export type PackedRecord = [
   keywords?: string[],
 ];
 
+/** A packed row whose string ids point `offset` further (into a table with other strings before its own). */
+export function shiftedStrings(row: PackedRecord, offset: number): PackedRecord {
+  const [objectID, type, route, anchor, levels, content, position, ...keywords] = row;
+  const shift = (i: number) => (i < 0 ? i : i + offset);
+  return [objectID, type, shift(route), anchor, levels.map(shift), content, position, ...keywords];
+}
+
 /** Packs records for a record bundle (see {@link unpackRecord}). */
 export function packRecords(records: SearchRecord[], siteUrl: string): PackedRecords {
   const strings: string[] = [];

@@ -8,6 +8,9 @@
  *   (the terms whose postings changed, each as the records added to and taken out of its lists
  *   where that is shorter) is at most half the shard: a new paragraph changes a dozen terms'
  *   postings by a record each, not the thousand terms of the shards holding them;
+ * - a new record bundle likewise becomes a patch of the live bundle covering its first record
+ *   (the records added or changed, and the ids of those gone): an edited page's records, not the
+ *   hundreds of pages' its bundles hold;
  * - new pieces and patches are few after a small change, and are written as one pack: one KV write
  *   instead of one per piece.
  *
@@ -16,13 +19,17 @@
  * key again: packs stay few and patches one level deep, so a cold isolate's first search reads
  * little besides the pieces it needs.
  */
+import { packRecords, unpackRecord } from "../../client/contracts/search";
 import {
   appliedDelta,
+  asciiJson,
   pieceFor,
   type Postings,
   type PostingsDelta,
   searchPieceRefs,
   type PieceRef,
+  type RecordBundle,
+  type RecordBundlePatch,
   type SearchPack,
   type SearchRoot,
   type ShardPatch,
@@ -37,6 +44,8 @@ export const PACK_MAX_BYTES = 768 * 1024;
 export const MAX_PACKS = 8;
 /** A publish with more new shards than this writes them whole (patching means reading the live ones). */
 export const MAX_PATCHED_SHARDS = 32;
+/** The same for record bundles, which are larger (a one-page change touches its page's two). */
+export const MAX_PATCHED_BUNDLES = 8;
 
 /** Reads a stored value of the live build (kvKeys.blob(digest)), parsed. */
 export type ReadLive = (digest: string) => Promise<object>;
@@ -110,6 +119,27 @@ export function shardPatch(base: TermShard, next: TermShard): ShardPatch {
 }
 
 /**
+ * The records of `next` that `base` lacks or holds otherwise, repacked with the strings they use,
+ * and the ids of `base`'s records that `next` lacks: what RecordBundleView.patched makes `next` of
+ * `base` with. `siteUrl` is the one both were packed under.
+ */
+export function recordBundlePatch(base: RecordBundle, next: RecordBundle, siteUrl: string): RecordBundlePatch {
+  const record = (bundle: RecordBundle, i: number) =>
+    unpackRecord({ siteUrl, strings: bundle.strings }, bundle.records[i]!);
+  const was = new Map(base.ids.map((id, i) => [id, i]));
+  const changed = next.ids.flatMap((id, i) => {
+    const at = was.get(id);
+    return at !== undefined && JSON.stringify(record(base, at)) === JSON.stringify(record(next, i)) ? [] : [i];
+  });
+  const kept = new Set(next.ids);
+  const { strings, records } = packRecords(
+    changed.map((i) => record(next, i)),
+    siteUrl,
+  );
+  return { drop: base.ids.filter((id) => !kept.has(id)), strings, ids: changed.map((i) => next.ids[i]!), records };
+}
+
+/**
  * The root and blobs to publish `index` with, given what the live build stores: `have` holds the
  * digests of the blobs it has stored alone, `live` is its search root (whose refs name its packs
  * and patches), `read` reads its stored values.
@@ -129,21 +159,33 @@ export async function storeSearchIndex(
   const fresh = [...new Set(refs.map((r) => r.digest))].filter((d) => !stored(d));
   const isFresh = new Set(fresh);
 
-  // New shards as patches of the live shards covering their first terms.
+  // New shards and record bundles as patches of the live pieces covering their first keys.
   const patches = new Map<string, { text: string; base: string; basePack?: string }>();
-  const freshShards = index.root.shards.filter((r) => isFresh.has(r.digest));
-  if (live?.shards.length && freshShards.length <= MAX_PATCHED_SHARDS) {
-    for (const ref of freshShards) {
-      const over = live.shards[pieceFor(live.shards, ref.from)]!;
-      // A patch's base is always a whole shard: a live patch's own base.
+  const addPatches = async <K extends string | number>(
+    liveRefs: PieceRef<K>[] | undefined,
+    refs: PieceRef<K>[],
+    most: number,
+    patchText: (base: object, next: object) => string,
+  ) => {
+    const made = refs.filter((r) => isFresh.has(r.digest));
+    if (!liveRefs?.length || made.length > most) return;
+    for (const ref of made) {
+      const over = liveRefs[pieceFor(liveRefs, ref.from)]!;
+      // A patch's base is always a whole piece: a live patch's own base.
       const base = over.base ? { digest: over.base, pack: over.basePack } : { digest: over.digest, pack: over.pack };
       const whole = (await read(base.pack ?? base.digest)) as SearchPack;
-      const baseShard = (base.pack ? packedPiece(whole, base.digest) : whole) as TermShard | undefined;
-      if (!baseShard) continue;
-      const text = JSON.stringify(shardPatch(baseShard, JSON.parse(value(ref.digest)) as TermShard));
+      const basePiece = base.pack ? packedPiece(whole, base.digest) : whole;
+      if (basePiece === null || typeof basePiece !== "object") continue;
+      const text = patchText(basePiece, JSON.parse(value(ref.digest)) as object);
       if (text.length * 2 <= ref.bytes) patches.set(ref.digest, { text, base: base.digest, basePack: base.pack });
     }
-  }
+  };
+  await addPatches(live?.shards, index.root.shards, MAX_PATCHED_SHARDS, (base, next) =>
+    JSON.stringify(shardPatch(base as TermShard, next as TermShard)),
+  );
+  await addPatches(live?.records, index.root.records, MAX_PATCHED_BUNDLES, (base, next) =>
+    asciiJson(recordBundlePatch(base as RecordBundle, next as RecordBundle, index.root.siteUrl)),
+  );
   const freshValue = (d: string) => patches.get(d)?.text ?? value(d);
   const freshBytes = fresh.reduce((sum, d) => sum + freshValue(d).length, 0);
   const packFresh = fresh.length > 0 && (fresh.length > 1 || patches.size > 0) && freshBytes <= PACK_MAX_BYTES;

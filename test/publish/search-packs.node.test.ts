@@ -1,7 +1,8 @@
 /**
  * How publishes store the search index: a small change writes its new pieces as one pack, new term
- * shards as patches of the live ones; the worker's loader reads packs and patches and answers
- * exactly as it does from the index stored piece by piece; packs stay few (a publish past
+ * shards and record bundles as patches of the live ones; the worker's loader reads packs and
+ * patches and answers exactly as it does from the index stored piece by piece (the same records,
+ * in the same order, with the same counts); packs stay few (a publish past
  * MAX_PACKS writes pieces whole again); the values a root names (what GC keeps) are all it needs;
  * and a missing pack or base fails a query as unavailable.
  */
@@ -59,9 +60,9 @@ async function expectSameAnswers(stored: SearchEngine, whole: SearchEngine, quer
   for (const query of queries) {
     const [a, b] = [await stored.search({ query, hitsPerPage: 30 }), await whole.search({ query, hitsPerPage: 30 })];
     expect(
-      a.hits.map((h) => h.record.objectID),
+      a.hits.map((h) => h.record),
       query,
-    ).toEqual(b.hits.map((h) => h.record.objectID));
+    ).toEqual(b.hits.map((h) => h.record));
     expect(a.nbHits, query).toBe(b.nbHits);
   }
 }
@@ -108,6 +109,8 @@ describe("publishing the search index in packs and patches", () => {
         expect(searchPieceRefs(root).filter((r) => r.pack === pack)).toHaveLength(fresh.length);
         const patched = searchPieceRefs(root).filter((r) => r.pack === pack && r.base);
         expect(patched.length).toBeGreaterThan(0);
+        // The edited pages' bundles too: the pack holds their changed records, not the bundles.
+        expect(root.records.filter((r) => r.pack === pack && r.base).length).toBeGreaterThan(0);
         expect(value.length).toBeLessThan(freshBytes);
         const packed = JSON.parse(value) as Record<string, string>;
         const bytesOf = (texts: string[]) => texts.reduce((sum, text) => sum + text.length, 0);
@@ -157,7 +160,7 @@ describe("publishing the search index in packs and patches", () => {
     await expectSameAnswers(store.engine(), wholeEngine(next), queries);
   });
 
-  it("fails a query as unavailable when a pack or a patch's base is missing", async () => {
+  it("fails a query as unavailable when a pack or a patch's base is missing, or a patch is corrupt", async () => {
     const store = new Published();
     const site = records(400, 12);
     await store.publish(buildSearchIndex(site, SITE));
@@ -174,5 +177,15 @@ describe("publishing the search index in packs and patches", () => {
         PieceUnavailable,
       );
     }
+    // Record bundles' patches that are not patches: a query showing their records fails the same way.
+    const bundles = root.records.filter((r) => r.base);
+    expect(bundles.length).toBeGreaterThan(0);
+    const corrupt = new Published();
+    for (const [k, v] of store.kv) corrupt.kv.set(k, v);
+    for (const bundle of bundles) {
+      const pack = JSON.parse(corrupt.kv.get(kvKeys.blob(bundle.pack!))!) as Record<string, string>;
+      corrupt.kv.set(kvKeys.blob(bundle.pack!), JSON.stringify({ ...pack, [bundle.digest]: '{"ids":[]}' }));
+    }
+    await expect(corrupt.engine(root).search({ query })).rejects.toBeInstanceOf(PieceUnavailable);
   });
 });

@@ -3,12 +3,14 @@
  * a reader parses alone and then only the records it shows, from the value's text or its bytes (a
  * bundle stored alone is read as bytes); bundles of older builds (no head, or text outside ASCII)
  * are still read; a corrupt bundle fails the query as unavailable; every hit a query shows is the
- * record the build indexed.
+ * record the build indexed; a patch of the records that changed makes a bundle again from its
+ * predecessor.
  */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { packRecords, type PackedRecord, type SearchRecord } from "../../client/contracts/search";
+import { packRecords, unpackRecord, type PackedRecord, type SearchRecord } from "../../client/contracts/search";
 import { recordBundleText, RecordBundleView } from "../../client/contracts/search-index";
+import { recordBundlePatch } from "../../scripts/publish/search-packs";
 import { buildSearchIndex } from "../../scripts/search/build-index";
 import { SearchEngine } from "../../worker/search/engine";
 import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
@@ -120,6 +122,37 @@ describe("a record bundle", () => {
     expect(() => RecordBundleView.fromText(text.slice(0, -3) + "]}")).toThrow();
     for (const bad of [text.slice(0, head - 5), text.slice(0, -3) + "]}", "{not json", ""])
       expect(() => RecordBundleView.fromBytes(bytesOf(bad)), bad.slice(0, 20)).toThrow();
+  });
+  it("is made again from its predecessor and a patch holding only the records that changed", () => {
+    const before = awkward();
+    // One record's text and one heading changed, one record gone, one added (under a new title).
+    const after = before
+      .filter((_, i) => i !== 2)
+      .map((r, i) => (i === 1 ? { ...r, content: `${r.content ?? ""} revised` } : r))
+      .map((r, i) => (i === 4 ? { ...r, hierarchy: { ...r.hierarchy, lvl2: "A new “heading”" } } : r));
+    after.push({ ...after[0]!, objectID: "added", content: "a paragraph added", url: `${after[0]!.url}#added` });
+    const idOf = (r: SearchRecord) => 7 * (before.findIndex((b) => b.objectID === r.objectID) + 1) || 1000;
+    const bundle = (recs: SearchRecord[]) => {
+      const ordered = [...recs].sort((a, b) => idOf(a) - idOf(b));
+      const { strings, records: rows } = packRecords(ordered, SITE);
+      return { strings, ids: ordered.map(idOf), records: rows };
+    };
+    const [base, next] = [bundle(before), bundle(after)];
+    const patch = recordBundlePatch(base, next, SITE);
+    // The patch holds the changed and added records alone, and names the one gone.
+    expect(patch.ids).toHaveLength(3);
+    expect(patch.drop).toEqual([idOf(before[2]!)]);
+    const made = RecordBundleView.patched(
+      RecordBundleView.fromBytes(bytesOf(recordBundleText(base.strings, base.ids, base.records))),
+      JSON.parse(JSON.stringify(patch)) as typeof patch,
+    );
+    expect(made.ids).toEqual(next.ids);
+    const shown = (view: { strings: string[]; row(i: number): PackedRecord | undefined }, i: number) =>
+      unpackRecord({ siteUrl: SITE, strings: view.strings }, view.row(i)!);
+    const whole = RecordBundleView.fromValue(next);
+    for (let i = 0; i < next.ids.length; i++) expect(shown(made, i)).toEqual(shown(whole, i));
+    expect(made.row(next.ids.length)).toBeUndefined();
+    expect(() => RecordBundleView.patched(made, { ...patch, drop: undefined } as never)).toThrow("patch");
   });
 });
 

@@ -27,6 +27,7 @@ import {
   type PieceRef,
   RecordBundleView,
   type RecordBundle,
+  type RecordBundlePatch,
   type SearchRoot,
 } from "../../client/contracts/search-index";
 import type { HighlightQuery } from "./highlight";
@@ -119,6 +120,7 @@ const RECORD_BUNDLES: PieceDecoder<RecordBundleView> = {
   fromText: (text) => RecordBundleView.fromText(text),
   fromBytes: (bytes) => RecordBundleView.fromBytes(bytes),
   fromValue: (value) => RecordBundleView.fromValue(value as RecordBundle),
+  patched: (base, patch) => RecordBundleView.patched(base, patch as RecordBundlePatch),
 };
 
 const TYPE_BY_LETTER = Object.fromEntries(Object.entries(TYPE_LETTERS).map(([t, l]) => [l, t])) as Record<

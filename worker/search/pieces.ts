@@ -55,13 +55,14 @@ export class PieceCache {
 }
 
 /**
- * 24 MB of stored bytes per isolate: term shards are kept as their text (up to two bytes a
- * character) with the few postings queries parsed, record bundles as their bytes with their head
- * parsed, lexicon and facet pieces parsed (about twice their text). At most about 48 MB: inside
- * 128 MB. Record bundles are up to 320 KB (scripts/search/build-index.ts, PIECE_BYTES): at 12 MB,
- * a warm isolate at 10,000 pages dropped lexicon pieces and shards its next searches read again.
+ * 48 MB of stored bytes per isolate: term shards are kept as their text (up to two bytes a
+ * character) with the few postings queries parsed, record bundles as their bytes (outside the
+ * JavaScript heap) with their head parsed, lexicon and facet pieces parsed (about twice their
+ * text). Most of it is record bundles, which are up to 640 KB (scripts/search/build-index.ts,
+ * PIECE_BYTES); the JavaScript heap holds at most about 40 MB of it: inside 128 MB. At 12 MB, a
+ * warm isolate at 10,000 pages dropped lexicon pieces and shards its next searches read again.
  */
-export const PIECE_CACHE_BYTES = 24 * 1024 * 1024;
+export const PIECE_CACHE_BYTES = 48 * 1024 * 1024;
 export const sharedPieceCache = new PieceCache(PIECE_CACHE_BYTES);
 
 /**
@@ -77,7 +78,10 @@ export interface PieceDecoder<T extends object> {
    */
   fromBytes?(bytes: ArrayBuffer): T;
   fromValue(value: object): T;
-  /** For a kind stored as patches of another piece (PieceRef.base): the piece a patch and its base make. */
+  /**
+   * For a kind stored as patches of another piece (PieceRef.base): the piece a patch and its base
+   * make; throws when the patch is not one.
+   */
   patched?(base: T, patch: object): T;
 }
 
@@ -132,7 +136,13 @@ export class PieceLoader {
     const base: PieceRef<unknown> = { from: ref.from, digest: ref.base, bytes: 0, pack: ref.basePack };
     return Promise.all([this.stored(ref.pack ?? ref.digest, WHOLE_JSON), this.piece(base, decoder)]).then(
       ([patch, whole]) => {
-        const piece = patched(whole as object, parsedPatch(ref, pieceOf(ref, patch)));
+        let piece: object;
+        try {
+          piece = patched(whole as object, parsedPatch(ref, pieceOf(ref, patch)));
+        } catch (cause) {
+          if (cause instanceof PieceUnavailable) throw cause;
+          throw new PieceUnavailable(`search piece ${ref.digest}, a patch, is corrupt`, { cause });
+        }
         this.cache.set(ref.digest, piece, ref.bytes);
         return piece;
       },
