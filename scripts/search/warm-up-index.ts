@@ -4,8 +4,8 @@
  * `npx tsx scripts/search/warm-up-index.ts`. It is made by the build's own code from a few records,
  * then published twice as `npm run publish` stores an index (the second time after a one-word edit),
  * so that the second publish's root names every kind of stored value a live index may: pieces stored
- * alone, a pack, and a term shard stored as a patch of another. A test keeps the file equal to what
- * this makes.
+ * alone, a pack, and a term shard and a record bundle stored as patches of others. A test keeps the
+ * file equal to what this makes.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
