@@ -57,10 +57,10 @@ export class PieceCache {
 /**
  * 48 MB of stored bytes per isolate: term shards are kept as their text (up to two bytes a
  * character) with the few postings queries parsed, record bundles as their bytes (outside the
- * JavaScript heap) with their head parsed, lexicon and facet pieces parsed (about twice their
- * text). Most of it is record bundles, which are up to 640 KB (scripts/search/build-index.ts,
- * PIECE_BYTES); the JavaScript heap holds at most about 40 MB of it: inside 128 MB. At 12 MB, a
- * warm isolate at 10,000 pages dropped lexicon pieces and shards its next searches read again.
+ * JavaScript heap, inside the isolate's 128 MB) with their head parsed, lexicon and facet pieces
+ * parsed (about twice their text). Record bundles are the largest pieces, up to 640 KB
+ * (scripts/search/build-index.ts, PIECE_BYTES), and most of what a query reads. At 12 MB, a warm
+ * isolate at 10,000 pages dropped lexicon pieces and shards its next searches read again.
  */
 export const PIECE_CACHE_BYTES = 48 * 1024 * 1024;
 export const sharedPieceCache = new PieceCache(PIECE_CACHE_BYTES);
