@@ -14,10 +14,14 @@
  * - new pieces and patches are few after a small change, and are written as one pack: one KV write
  *   instead of one per piece.
  *
- * After a large change (a first publish, a new site-wide word), or once the pieces are spread
- * over more than MAX_PACKS packs, every new, packed or patched piece is written whole under its own
- * key again: packs stay few and patches one level deep, so a cold isolate's first search reads
- * little besides the pieces it needs.
+ * Packs stay few (MAX_PACKS), so a cold isolate's first search reads little besides the pieces it
+ * needs. A small publish that would pass MAX_PACKS retires the live pack that holds the fewest
+ * live bytes instead: its patches move into the new pack, and its whole pieces are written under
+ * their own keys. That writes what the pack still holds, never the pieces its patches stand for,
+ * so a long run of one-page releases keeps writing about what each changed (pieces superseded
+ * since leave a pack with little to move). Only when that pack holds more than a small publish
+ * may write (RETIRING), or after a large change, is every new, packed or patched piece written
+ * whole under its own key again.
  */
 import { packRecords, unpackRecord } from "../../client/contracts/search";
 import {
@@ -40,8 +44,16 @@ import type { SearchIndexBuild } from "../search/build-index";
 
 /** A pack holds at most this many bytes of pieces (what one cold read of it costs to parse). */
 export const PACK_MAX_BYTES = 768 * 1024;
-/** Packs a root may refer to; past this, the next publish stores packed pieces alone again. */
+/** Packs a root may refer to; a small publish that would pass this retires a live pack. */
 export const MAX_PACKS = 8;
+/**
+ * What a small publish may write to retire a pack (its patches moved, its whole pieces written
+ * alone): past either, the publish writes every packed or patched piece whole instead. Beside a
+ * one-page release's own writes at 10,000 pages (its pack, the search root, the page, the
+ * manifest's changed parts: 0.5-0.8 MiB), this keeps the release under 1 MiB and 20 keys.
+ */
+export const RETIRING = { maxBytes: 192 * 1024, maxPieces: 6 };
+export type RetiringLimits = typeof RETIRING;
 /** A publish with more new shards than this writes them whole (patching means reading the live ones). */
 export const MAX_PATCHED_SHARDS = 32;
 /** The same for record bundles, which are larger (a one-page change touches its page's two). */
@@ -142,13 +154,14 @@ export function recordBundlePatch(base: RecordBundle, next: RecordBundle, siteUr
 /**
  * The root and blobs to publish `index` with, given what the live build stores: `have` holds the
  * digests of the blobs it has stored alone, `live` is its search root (whose refs name its packs
- * and patches), `read` reads its stored values.
+ * and patches), `read` reads its stored values. `retiring` bounds what retiring a pack may write.
  */
 export async function storeSearchIndex(
   index: SearchIndexBuild,
   have: ReadonlySet<string>,
   live: SearchRoot | null,
   read: ReadLive,
+  retiring: RetiringLimits = RETIRING,
 ): Promise<StoredSearchIndex> {
   const livePlace = new Map<string, Place>();
   for (const ref of searchPieceRefs(live))
@@ -189,12 +202,25 @@ export async function storeSearchIndex(
   const freshValue = (d: string) => patches.get(d)?.text ?? value(d);
   const freshBytes = fresh.reduce((sum, d) => sum + freshValue(d).length, 0);
   const packFresh = fresh.length > 0 && (fresh.length > 1 || patches.size > 0) && freshBytes <= PACK_MAX_BYTES;
-  const packs = new Set<string>();
+  // The live packs the new root still needs, and which of their members it needs (patches or whole pieces).
+  const members = new Map<string, Map<string, boolean>>();
+  const member = (pack: string | undefined, digest: string, patch: boolean) => {
+    if (pack) (members.get(pack) ?? members.set(pack, new Map()).get(pack)!).set(digest, patch);
+  };
   for (const ref of refs) {
-    const place = have.has(ref.digest) ? undefined : livePlace.get(ref.digest);
-    for (const p of [place?.pack, place?.basePack]) if (p) packs.add(p);
+    const at = have.has(ref.digest) ? undefined : livePlace.get(ref.digest);
+    if (!at) continue;
+    member(at.pack, ref.digest, Boolean(at.base));
+    if (at.base) member(at.basePack, at.base, false);
   }
-  const whole = packs.size + (packFresh ? 1 : 0) > MAX_PACKS;
+  // A new patch's base too, when the new pieces go in a pack (else they are written whole).
+  if (packFresh) for (const patch of patches.values()) member(patch.basePack, patch.base, false);
+  const freshEntries = fresh.map((d): [string, string] => [d, freshValue(d)]);
+  let retired =
+    packFresh && members.size + 1 > MAX_PACKS ? await cheapestRetirement(members, read, value, retiring) : null;
+  const packText = packValue([...freshEntries, ...(retired?.moved ?? [])]);
+  if (retired && packText.length > PACK_MAX_BYTES) retired = null;
+  const whole = members.size + (packFresh ? 1 : 0) - (retired ? 1 : 0) > MAX_PACKS;
 
   const blobs = new Map<string, string>();
   const where = new Map<string, Place>();
@@ -202,13 +228,15 @@ export async function storeSearchIndex(
     for (const ref of refs) if (!have.has(ref.digest)) blobs.set(ref.digest, value(ref.digest));
   } else {
     for (const [digest, place] of livePlace) where.set(digest, place);
-    const pack = packFresh ? blobDigest(packValue(fresh.map((d) => [d, freshValue(d)]))) : undefined;
-    if (pack) blobs.set(pack, packValue(fresh.map((d) => [d, freshValue(d)])));
+    const pack = packFresh ? blobDigest(packText) : undefined;
+    if (pack) blobs.set(pack, packText);
     for (const d of fresh) {
       const patch = patches.get(d);
       if (!pack) blobs.set(d, value(d));
       else where.set(d, { pack, ...(patch ? { base: patch.base, basePack: patch.basePack } : {}) });
     }
+    if (retired && pack) for (const [d, place] of where) where.set(d, retiredPlace(place, retired, pack, d));
+    for (const [d, text] of retired?.alone ?? []) blobs.set(d, text);
   }
   const place = <K>(list: PieceRef<K>[]): PieceRef<K>[] =>
     list.map(({ from, digest, bytes }) => {
@@ -226,6 +254,61 @@ export async function storeSearchIndex(
       facets: place(root.facets),
     },
     blobs,
+  };
+}
+
+/** A live pack a publish retires: its patches, moved into the new pack, and its whole pieces, written alone. */
+interface Retired {
+  pack: string;
+  moved: Map<string, string>;
+  alone: Map<string, string>;
+}
+
+/** A pack member's stored text (packs written before packs held text hold the piece itself). */
+function memberText(pack: SearchPack, packDigest: string, digest: string): string {
+  const stored = Object.hasOwn(pack, digest) ? pack[digest] : undefined;
+  if (typeof stored === "string") return stored;
+  if (stored === null || typeof stored !== "object")
+    throw new Error(`the live build's search pack ${packDigest} lacks its piece ${digest}`);
+  return JSON.stringify(stored);
+}
+
+/**
+ * The live pack that costs least to retire (the fewest bytes still live, among those with at most
+ * `limits.maxPieces` whole pieces), with what retiring it writes; null when that is more than
+ * `limits.maxBytes`. `members` maps each live pack to the digests the new root needs from it (true
+ * for a patch); `own` gives a piece's text as the build made it (a whole piece is written so, under
+ * the digest of that text).
+ */
+async function cheapestRetirement(
+  members: Map<string, Map<string, boolean>>,
+  read: ReadLive,
+  own: (digest: string) => string | undefined,
+  limits: RetiringLimits,
+): Promise<Retired | null> {
+  let best: { retired: Retired; bytes: number } | null = null;
+  for (const [pack, live] of members) {
+    const stored = (await read(pack)) as SearchPack;
+    const retired: Retired = { pack, moved: new Map(), alone: new Map() };
+    let bytes = 0;
+    for (const [digest, patch] of live) {
+      const text = (!patch && own(digest)) || memberText(stored, pack, digest);
+      (patch ? retired.moved : retired.alone).set(digest, text);
+      bytes += text.length;
+    }
+    if (retired.alone.size <= limits.maxPieces && (!best || bytes < best.bytes)) best = { retired, bytes };
+  }
+  return best && best.bytes <= limits.maxBytes ? best.retired : null;
+}
+
+/** Where a piece is once `retired` is: its patch in the new pack `pack`, its whole pieces (and so bases) alone. */
+function retiredPlace(place: Place, retired: Retired, pack: string, digest: string): Place {
+  if (place.pack !== retired.pack && place.basePack !== retired.pack) return place;
+  const moved = place.pack === retired.pack && retired.moved.has(digest);
+  return {
+    ...(place.pack && place.pack !== retired.pack ? { pack: place.pack } : moved ? { pack } : {}),
+    ...(place.base ? { base: place.base } : {}),
+    ...(place.basePack && place.basePack !== retired.pack ? { basePack: place.basePack } : {}),
   };
 }
 

@@ -69,9 +69,8 @@ export const PIECE_BYTES: Record<
    * at a quarter of them, and cost about 0.5 ms less workerd CPU (fresh isolates interleaved, 16
    * rounds). A one-page release writes its page's changed records as patches of the bundles
    * (scripts/publish/search-packs.ts), not the bundles (0.53 MiB written at 10,000 pages, against
-   * 0.65 MiB with bundles a quarter the size). The bundles are written whole again when a publish
-   * finds too many packs live: after eight releases at 10,000 pages, 5.7 MiB (4.8 MiB with bundles
-   * a quarter the size).
+   * 0.65 MiB with bundles a quarter the size). Those patches stay patches over a run of releases:
+   * a release that finds too many packs live retires one, moving its patches, not writing bundles.
    */
   records: { min: 192 * 1024, max: 512 * 1024 },
   /**

@@ -3,14 +3,15 @@
  * shards and record bundles as patches of the live ones; the worker's loader reads packs and
  * patches and answers exactly as it does from the index stored piece by piece (the same records,
  * in the same order, with the same counts); packs stay few (a publish past
- * MAX_PACKS writes pieces whole again); the values a root names (what GC keeps) are all it needs;
+ * MAX_PACKS retires the live pack cheapest to retire, or past what that may write, writes pieces
+ * whole again); the values a root names (what GC keeps) are all it needs;
  * and a missing pack or base fails a query as unavailable.
  */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
 import type { SearchRecord } from "../../client/contracts/search";
 import { searchPieceDigests, searchPieceRefs, type SearchRoot } from "../../client/contracts/search-index";
-import { liveReader, MAX_PACKS, storeSearchIndex } from "../../scripts/publish/search-packs";
+import { liveReader, MAX_PACKS, type RetiringLimits, storeSearchIndex } from "../../scripts/publish/search-packs";
 import { buildSearchIndex, type SearchIndexBuild } from "../../scripts/search/build-index";
 import { SearchEngine } from "../../worker/search/engine";
 import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
@@ -22,10 +23,13 @@ class Published {
   live: SearchRoot | null = null;
 
   /** Stores `index` as a publish does; returns the blobs written and the root stored. */
-  async publish(index: SearchIndexBuild): Promise<{ blobs: Map<string, string>; root: SearchRoot }> {
+  async publish(
+    index: SearchIndexBuild,
+    retiring?: RetiringLimits,
+  ): Promise<{ blobs: Map<string, string>; root: SearchRoot }> {
     const have = new Set(searchPieceDigests(this.live));
     const read = liveReader(async (key) => this.kv.get(key) ?? null, kvKeys.blob);
-    const stored = await storeSearchIndex(index, have, this.live, read);
+    const stored = await storeSearchIndex(index, have, this.live, read, retiring);
     for (const [digest, value] of stored.blobs) this.kv.set(kvKeys.blob(digest), value);
     this.live = stored.root;
     return stored;
@@ -44,6 +48,11 @@ class Published {
     const reader = { get: async (key: string) => this.kv.get(key) ?? null };
     return new SearchEngine(root, new PieceLoader(reader, new PieceCache(64 * 1024 * 1024)));
   }
+}
+
+/** The packs a root reads: its pieces' and their bases'. */
+function livePacks(root: SearchRoot): Set<string> {
+  return new Set(searchPieceRefs(root).flatMap((r) => [r.pack, r.basePack].filter((p): p is string => Boolean(p))));
 }
 
 /** The engine over an index stored piece by piece, each under its own key (what a first publish does). */
@@ -91,43 +100,67 @@ describe("publishing the search index in packs and patches", () => {
     const everything = await store.publish(first);
     expect(everything.blobs.size).toBe(first.pieces.size);
     expect(searchPieceRefs(everything.root).some((r) => r.pack || r.base)).toBe(false);
+    const indexBytes = [...first.pieces.values()].reduce((sum, text) => sum + text.length, 0);
 
-    let packedPublishes = 0;
-    for (let n = 1; n <= MAX_PACKS + 2; n++) {
+    let retirements = 0;
+    let writtenAlone = 0;
+    // Enough publishes that retired packs hold bases of patches still live, and pieces written whole.
+    for (let n = 1; n <= 6 * MAX_PACKS; n++) {
       site = edit(site, n);
       const index = buildSearchIndex(site, SITE);
-      const before = new Set(searchPieceDigests(store.live));
-      const fresh = [...index.pieces.keys()].filter((d) => !searchPieceRefs(store.live).some((r) => r.digest === d));
+      const before = store.live!;
+      const packsBefore = livePacks(before);
+      // What the live root holds whole inside packs: the only pieces a small publish may write alone.
+      const wholeInPacks = new Set(
+        searchPieceRefs(before).flatMap((r) => [
+          ...(r.pack && !r.base ? [r.digest] : []),
+          ...(r.basePack ? [r.base!] : []),
+        ]),
+      );
+      const fresh = [...index.pieces.keys()].filter((d) => !searchPieceRefs(before).some((r) => r.digest === d));
       const freshBytes = fresh.reduce((sum, d) => sum + index.pieces.get(d)!.length, 0);
       const { blobs, root } = await store.publish(index);
-      const packs = new Set(searchPieceRefs(root).flatMap((r) => [r.pack, r.basePack].filter(Boolean)));
-      if (blobs.size === 1) {
-        packedPublishes++;
-        // One value holds every new piece; shards are patches, far smaller than the shards they stand for.
-        expect(fresh.length).toBeGreaterThan(3);
-        const [pack, value] = [...blobs][0]!;
-        expect(searchPieceRefs(root).filter((r) => r.pack === pack)).toHaveLength(fresh.length);
-        const patched = searchPieceRefs(root).filter((r) => r.pack === pack && r.base);
-        expect(patched.length).toBeGreaterThan(0);
-        // The edited pages' bundles too: the pack holds their changed records, not the bundles.
-        expect(root.records.filter((r) => r.pack === pack && r.base).length).toBeGreaterThan(0);
-        expect(value.length).toBeLessThan(freshBytes);
-        const packed = JSON.parse(value) as Record<string, string>;
-        const bytesOf = (texts: string[]) => texts.reduce((sum, text) => sum + text.length, 0);
-        expect(bytesOf(patched.map((r) => packed[r.digest]!))).toBeLessThan(
-          bytesOf(patched.map((r) => index.pieces.get(r.digest)!)) / 2,
-        );
-        // The pack holds each piece's text: parsing it parses no piece.
-        const members = Object.values(packed);
-        expect(members.every((m) => typeof m === "string")).toBe(true);
-        // Common words' lists change by a record: the patch says which, not the whole list.
-        expect(members.some((m) => (m as string).includes('"d":1'))).toBe(true);
-        expect(packs.size).toBeLessThanOrEqual(MAX_PACKS);
-      } else {
-        // Past MAX_PACKS packs, the publish writes packed and patched pieces whole, under their own keys.
-        expect(n).toBe(MAX_PACKS + 1);
-        expect(packs.size).toBe(0);
-        expect([...blobs.keys()].every((d) => index.pieces.has(d) && !before.has(d))).toBe(true);
+      const packs = livePacks(root);
+      expect(packs.size, `publish ${n}`).toBeLessThanOrEqual(MAX_PACKS);
+      // One value holds every new piece; shards are patches, far smaller than the shards they stand for.
+      expect(fresh.length).toBeGreaterThan(3);
+      const pack = [...blobs.keys()].find((d) => searchPieceRefs(root).some((r) => r.pack === d))!;
+      expect(pack, `publish ${n}`).toBeDefined();
+      const value = blobs.get(pack)!;
+      for (const d of fresh) expect(searchPieceRefs(root).find((r) => r.digest === d)!.pack).toBe(pack);
+      const patched = searchPieceRefs(root).filter((r) => r.pack === pack && r.base && fresh.includes(r.digest));
+      expect(patched.length).toBeGreaterThan(0);
+      // The edited pages' bundles too: the pack holds their changed records, not the bundles.
+      expect(root.records.filter((r) => r.pack === pack && r.base).length).toBeGreaterThan(0);
+      const packed = JSON.parse(value) as Record<string, string>;
+      const bytesOf = (texts: string[]) => texts.reduce((sum, text) => sum + text.length, 0);
+      expect(bytesOf(patched.map((r) => packed[r.digest]!))).toBeLessThan(
+        bytesOf(patched.map((r) => index.pieces.get(r.digest)!)) / 2,
+      );
+      // The pack holds each piece's text: parsing it parses no piece.
+      const members = Object.values(packed);
+      expect(members.every((m) => typeof m === "string")).toBe(true);
+      // Common words' lists change by a record: the patch says which, not the whole list.
+      expect(members.some((m) => m.includes('"d":1'))).toBe(true);
+      // Besides its pack, a publish writes only pieces the live root held whole inside a pack: a
+      // retired pack's. Never a patched piece whole: a run of small publishes writes little each.
+      const alone = [...blobs.keys()].filter((d) => d !== pack);
+      expect(
+        alone.every((d) => wholeInPacks.has(d)),
+        `publish ${n}`,
+      ).toBe(true);
+      writtenAlone += alone.length;
+      expect(bytesOf([...blobs.values()]), `publish ${n}`).toBeLessThan(freshBytes / 2 + indexBytes / 20);
+      if (packsBefore.size === MAX_PACKS) {
+        // The eighth pack's successor retires one: its patches move into the new pack, its pieces go alone.
+        retirements++;
+        const [gone] = [...packsBefore].filter((p) => !packs.has(p));
+        expect(gone, `publish ${n}`).toBeDefined();
+        const moved = searchPieceRefs(before).filter((r) => r.pack === gone && r.base);
+        for (const r of moved.filter((m) =>
+          root.shards.concat(root.records as never).some((x) => x.digest === m.digest),
+        ))
+          expect(searchPieceRefs(root).find((x) => x.digest === r.digest)!.pack).toBe(pack);
       }
       await expectSameAnswers(store.collected().engine(), wholeEngine(index), [
         `fresh${word(n)}ing`,
@@ -137,10 +170,34 @@ describe("publishing the search index in packs and patches", () => {
         word(41),
         `fresh${word(n)}img`,
         `fresh${word(1)}ing ${word(5)}`,
+        `revised${word(1)}`,
       ]);
     }
-    expect(packedPublishes).toBe(MAX_PACKS + 1);
-  }, 60_000);
+    expect(retirements).toBeGreaterThan(MAX_PACKS);
+    expect(writtenAlone).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("writes every packed and patched piece whole when retiring a pack would write more than a small publish may", async () => {
+    const store = new Published();
+    let site = records(400, 12);
+    await store.publish(buildSearchIndex(site, SITE));
+    for (let n = 1; n <= MAX_PACKS + 1; n++) {
+      site = edit(site, n);
+      const index = buildSearchIndex(site, SITE);
+      const before = new Set(searchPieceDigests(store.live));
+      const { blobs, root } = await store.publish(index, { maxBytes: 0, maxPieces: 6 });
+      if (n <= MAX_PACKS) {
+        expect(livePacks(root).size).toBe(n);
+        continue;
+      }
+      expect(livePacks(root).size).toBe(0);
+      expect([...blobs.keys()].every((d) => index.pieces.has(d) && !before.has(d))).toBe(true);
+      await expectSameAnswers(store.collected().engine(), wholeEngine(index), [
+        `fresh${word(n)}ing`,
+        `revised${word(2)}`,
+      ]);
+    }
+  });
 
   it("answers from a pack written before packs held text (each piece embedded as JSON) as from today's", async () => {
     const store = new Published();
