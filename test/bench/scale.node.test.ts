@@ -233,6 +233,30 @@ describe("the scale report's budget check", () => {
     );
   });
 
+  it("holds every release of the run after the first to the one-page budget, and names the run's largest", async () => {
+    const budgets = await loadBudgets(path.join(ROOT, "bench/budgets.json"));
+    const out = await tempDir();
+    const step = (keys: number, bytes: number) => ({
+      buildMs: 1500,
+      publishMs: 200,
+      writes: { keys, bytes, largest: null },
+    });
+    const r = report({ releases: [step(11, 500_000), step(19, 2_000_000), step(12, 400_000)] });
+    expect(await finishScaleReport(r, budgets, out)).toBe(1);
+    expect(r.met).toContain("one-page publish (release, largest of 4): keys written 19 ≤ 20");
+    expect(r.misses).toEqual(["one-page publish (release, largest of 4): bytes written 1.91 MiB > 1.00 MiB"]);
+    const md = await readFile(path.join(out, "scale-2000.md"), "utf8");
+    expect(md).toContain("- Then 3 one-page releases in a row, each of another page");
+    expect(md).toContain("0.48 MiB / 11 keys, 1.91 MiB / 19 keys, 0.38 MiB / 12 keys.");
+    // A release of the run that failed is a miss, and the run's largest is not measured.
+    const failed = report({ releases: [step(11, 500_000), { ...step(0, 0), error: "KV put failed" }] });
+    expect(await finishScaleReport(failed, budgets, await tempDir())).toBe(1);
+    expect(failed.misses).toContain("one-page release 3 failed: KV put failed");
+    expect(failed.misses).toContain(
+      "one-page publish (release, largest of 3): bytes written: not measured (budget 1.00 MiB)",
+    );
+  });
+
   it("reports a build that died with its reason, as a miss", async () => {
     const budgets = await loadBudgets(path.join(ROOT, "bench/budgets.json"));
     const out = await tempDir();

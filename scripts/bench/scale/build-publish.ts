@@ -6,7 +6,8 @@
  * does what `npm run dev` does on a save (scripts/dev/session.ts): a rebuild with the same build
  * cache that reuses the last search index, published ("edited": the page is served), then the
  * rebuild with a fresh index, published ("searched"). On "release", it appends another paragraph
- * and does what a release does: a full build, written to dist/content, published once ("released").
+ * (to the edited page, or to the site's `file` the message names) and does what a release does: a
+ * full build, written to dist/content, published once ("released").
  *
  * Every build uses the persistent build cache in <cache dir>, empty at the start. The first build is
  * made as `npm run build:content` makes it. With --dev, the process is `npm run dev` instead (started
@@ -146,7 +147,7 @@ async function report(
   }
 }
 
-process.on("message", (message: { edit?: string; release?: string; exit?: boolean }) => {
+process.on("message", (message: { edit?: string; release?: string; file?: string; exit?: boolean }) => {
   if (message.exit) process.exit(0);
   void (async () => {
     if (message.edit) {
@@ -157,8 +158,14 @@ process.on("message", (message: { edit?: string; release?: string; exit?: boolea
       const fresh = await report("searched", () => step({ write: false, changed: [] }));
       if (fresh) searched = fresh.search;
     } else if (message.release) {
-      await appendFile(editedFile, `\n\nScale benchmark release ${message.release}.\n`);
-      await report("released", () => step({ write: true }));
+      await report("released", async () => {
+        // A release of another page (the release run's): a path inside the site.
+        const file = message.file ? path.resolve(siteDir!, message.file) : editedFile!;
+        if (!file.startsWith(path.resolve(siteDir!) + path.sep))
+          throw new Error(`not a file of the site: ${message.file}`);
+        await appendFile(file, `\n\nScale benchmark release ${message.release}.\n`);
+        return step({ write: true });
+      });
     }
   })();
 });

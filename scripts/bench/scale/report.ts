@@ -106,6 +106,8 @@ export interface ScaleReport {
   edit?: StepFigures & { toServedMs: number | null; search?: StepFigures };
   /** Another one-page edit as a release ships it: a full build written to dist/content, one publish. */
   release?: StepFigures;
+  /** Then one-page releases in a row, each of another page (scale/run.ts, RELEASE_RUN). */
+  releases?: StepFigures[];
   /** The budget set used (a key of bench/budgets.json's `scale`), or null when none applies. */
   budgetKey: string | null;
   met: string[];
@@ -153,7 +155,16 @@ export function checkScaleBudgets(report: ScaleReport, budget: ScaleBudget | nul
   }
   const s = report.serve;
   const e = report.edit && !report.edit.error ? report.edit : undefined;
-  const release = report.release && !report.release.error ? report.release : undefined;
+  // A release's budget holds for every one of them: the largest of the first and the run after it.
+  const released = [report.release, ...(report.releases ?? [])].filter((r): r is StepFigures => Boolean(r));
+  for (const [i, r] of released.entries()) if (r.error) misses.push(`one-page release ${i + 1} failed: ${r.error}`);
+  const release =
+    released.length && released.every((r) => !r.error)
+      ? {
+          keys: Math.max(...released.map((r) => r.writes.keys)),
+          bytes: Math.max(...released.map((r) => r.writes.bytes)),
+        }
+      : undefined;
   // The issue's 60 s cold build counts "parallelism plus caching": its time budget is the fresh process
   // with the persistent build cache; a first build on an empty cache is reported, and its memory checked.
   check("cold build, empty build cache: peak memory", report.build.peakRssBytes, budget.coldBuildPeakRssBytes, mib);
@@ -167,8 +178,9 @@ export function checkScaleBudgets(report: ScaleReport, budget: ScaleBudget | nul
     mib,
   );
   check("largest KV value", report.publish.writes.largest?.bytes, budget.kvValueBytes, mib);
-  check("one-page publish (release): keys written", release?.writes.keys, budget.onePagePublish?.keys, String);
-  check("one-page publish (release): bytes written", release?.writes.bytes, budget.onePagePublish?.bytes, mib);
+  const which = released.length > 1 ? `release, largest of ${released.length}` : "release";
+  check(`one-page publish (${which}): keys written`, release?.keys, budget.onePagePublish?.keys, String);
+  check(`one-page publish (${which}): bytes written`, release?.bytes, budget.onePagePublish?.bytes, mib);
   check(
     "one-page edit rebuilt and published (npm run dev)",
     e && e.buildMs + e.publishMs,
@@ -255,6 +267,11 @@ export function renderScaleMarkdown(r: ScaleReport): string {
     r.release
       ? `- One-page release: another edit, built in full (search index included, dist/content written) in ${ms(r.release.buildMs)}, published in ${ms(r.release.publishMs)}${failed(r.release)}, writing ${writesText(r.release.writes)}.`
       : "- One-page release: not measured.",
+    ...(r.releases?.length
+      ? [
+          `- Then ${r.releases.length} one-page releases in a row, each of another page with a word new to the site (the live search packs pass MAX_PACKS, so releases retire packs): ${r.releases.map((f) => (f.error ? "**failed**" : `${mib(f.writes.bytes)} / ${f.writes.keys} keys`)).join(", ")}.${r.releases.map(failed).join("")}`,
+        ]
+      : []),
     "",
   ];
   if (s)

@@ -170,6 +170,27 @@ async function otherSearchTerms(siteDir: string, exclude: string[], count: numbe
   return [...words].slice(0, count);
 }
 
+/**
+ * One-page releases in a row after the first, each of another page and with a word new to the site:
+ * enough that the live search packs pass MAX_PACKS (scripts/publish/search-packs.ts) and releases
+ * retire packs, as a site's run of releases between two large ones does. The budget is the largest.
+ */
+export const RELEASE_RUN = 12;
+
+/** `count` pages spread over the site (none the edited one), as paths relative to the site: the release run's. */
+async function releasedPages(siteDir: string, count: number): Promise<string[]> {
+  const files = (await readdir(path.join(siteDir, "content/docs"), { recursive: true }))
+    .filter((f) => /\.mdx?$/.test(f))
+    .map((f) => path.join("content/docs", f).split(path.sep).join("/"))
+    .filter((f) => f !== EDITED_PAGE.file)
+    .sort();
+  const stride = Math.max(1, Math.floor(files.length / count));
+  return Array.from(
+    { length: Math.min(count, files.length) },
+    (_, i) => files[(i * stride + (stride >> 1)) % files.length]!,
+  );
+}
+
 /** Search terms: prose words of the edited page, so each one finds something. */
 async function searchTerms(siteDir: string): Promise<string[]> {
   const text = await readFile(path.join(siteDir, EDITED_PAGE.file), "utf8");
@@ -440,6 +461,14 @@ async function main(): Promise<number> {
         const released = nextMessage(devChild, "released", EDIT_TIMEOUT_MS, devOutput);
         devChild.send({ release: `r${Date.now().toString(36)}` });
         report.release = figures(await released);
+        const pages = await releasedPages(siteDir, RELEASE_RUN);
+        step(`${pages.length} more one-page releases in a row, each of another page`);
+        report.releases = [];
+        for (const [i, file] of pages.entries()) {
+          const next = nextMessage(devChild, "released", EDIT_TIMEOUT_MS, devOutput);
+          devChild.send({ release: `r${i}${Date.now().toString(36)}`, file });
+          report.releases.push(figures(await next));
+        }
       } finally {
         clearTimeout(devKillTimer);
         await serving.server.dispose();
