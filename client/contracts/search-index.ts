@@ -58,11 +58,11 @@ export interface PieceRef<K> {
    */
   pack?: string;
   /**
-   * Term shards and record bundles: the piece is stored as a patch of the piece `base` (stored
-   * alone, or in `basePack`). The patch is stored under this ref's digest (in its pack). A shard's
-   * (ShardPatch) maps each term whose postings differ from the base's to its postings (whole, or
-   * as a PostingsDelta), or to null when the term is not in this shard. A record bundle's is a
-   * RecordBundlePatch.
+   * Term shards, record bundles and facet bundles: the piece is stored as a patch of the piece
+   * `base` (stored alone, or in `basePack`). The patch is stored under this ref's digest (in its
+   * pack). A shard's (ShardPatch) maps each term whose postings differ from the base's to its
+   * postings (whole, or as a PostingsDelta), or to null when the term is not in this shard. A
+   * record bundle's is a RecordBundlePatch, a facet bundle's a FacetBundlePatch.
    */
   base?: string;
   basePack?: string;
@@ -350,6 +350,57 @@ export interface FacetBundle {
   ids: number[];
   levels: number[];
   types: string;
+}
+
+/**
+ * A facet bundle as a patch of another (PieceRef.base): the rows it holds that the base lacks or
+ * holds otherwise (a facet bundle of its own), and `drop`, the ids of the base's rows it does not
+ * hold. A page added or edited changes its own records' rows, not the bundle's hundreds of pages'.
+ */
+export interface FacetBundlePatch extends FacetBundle {
+  drop: number[];
+}
+
+/** Whether a value is a facet bundle (its parts' types and lengths agree). */
+export function isFacetBundle(value: unknown): value is FacetBundle {
+  const b = value as FacetBundle;
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    Array.isArray(b.strings) &&
+    Array.isArray(b.ids) &&
+    Array.isArray(b.levels) &&
+    typeof b.types === "string" &&
+    b.levels.length === 2 * b.ids.length &&
+    b.types.length === b.ids.length
+  );
+}
+
+/**
+ * The facet bundle `patch` makes of `base`: the base's rows less those the patch drops or holds,
+ * and the patch's, in id order. The patch's levels point past the base's strings, which come first.
+ * Throws when the patch is not one.
+ */
+export function patchedFacets(base: FacetBundle, patch: FacetBundlePatch): FacetBundle {
+  if (!isFacetBundle(patch) || !Array.isArray(patch.drop)) throw new Error("not a facet bundle's patch");
+  const gone = new Set([...patch.drop, ...patch.ids]);
+  const offset = base.strings.length;
+  const out: FacetBundle = { strings: base.strings.concat(patch.strings), ids: [], levels: [], types: "" };
+  const types: string[] = [];
+  const take = (from: FacetBundle, i: number, shift: number) => {
+    out.ids.push(from.ids[i]!);
+    out.levels.push(from.levels[2 * i]! + shift, from.levels[2 * i + 1]! + shift);
+    types.push(from.types[i]!);
+  };
+  let b = 0;
+  let p = 0;
+  while (b < base.ids.length || p < patch.ids.length) {
+    if (b < base.ids.length && gone.has(base.ids[b]!)) b++;
+    else if (p < patch.ids.length && (b >= base.ids.length || patch.ids[p]! < base.ids[b]!)) take(patch, p++, offset);
+    else take(base, b++, 0);
+  }
+  out.types = types.join("");
+  return out;
 }
 
 /** Position of `id` in an ascending list, or -1. */

@@ -10,7 +10,7 @@
  *   postings by a record each, not the thousand terms of the shards holding them;
  * - a new record bundle likewise becomes a patch of the live bundle covering its first record
  *   (the records added or changed, and the ids of those gone): an edited page's records, not the
- *   hundreds of pages' its bundles hold;
+ *   hundreds of pages' its bundles hold; a new facet bundle, of its rows;
  * - new pieces and patches are few after a small change, and are written as one pack: one KV write
  *   instead of one per piece.
  *
@@ -27,6 +27,8 @@ import { packRecords, unpackRecord } from "../../client/contracts/search";
 import {
   appliedDelta,
   asciiJson,
+  type FacetBundle,
+  type FacetBundlePatch,
   pieceFor,
   type Postings,
   type PostingsDelta,
@@ -56,7 +58,7 @@ export const RETIRING = { maxBytes: 192 * 1024, maxPieces: 6 };
 export type RetiringLimits = typeof RETIRING;
 /** A publish with more new shards than this writes them whole (patching means reading the live ones). */
 export const MAX_PATCHED_SHARDS = 32;
-/** The same for record bundles, which are larger (a one-page change touches its page's two). */
+/** The same for record and facet bundles, which are larger (a one-page change touches its page's few). */
 export const MAX_PATCHED_BUNDLES = 8;
 
 /** Reads a stored value of the live build (kvKeys.blob(digest)), parsed. */
@@ -152,6 +154,37 @@ export function recordBundlePatch(base: RecordBundle, next: RecordBundle, siteUr
 }
 
 /**
+ * The rows of `next` that `base` lacks or holds otherwise, with the strings they use, and the ids
+ * of `base`'s rows that `next` lacks: what patchedFacets makes `next` of `base` with.
+ */
+export function facetPatch(base: FacetBundle, next: FacetBundle): FacetBundlePatch {
+  const row = (b: FacetBundle, i: number) =>
+    JSON.stringify([b.strings[b.levels[2 * i]!], b.strings[b.levels[2 * i + 1]!], b.types[i]]);
+  const was = new Map(base.ids.map((id, i) => [id, row(base, i)]));
+  const kept = new Set(next.ids);
+  const patch: FacetBundlePatch = {
+    drop: base.ids.filter((id) => !kept.has(id)),
+    strings: [],
+    ids: [],
+    levels: [],
+    types: "",
+  };
+  const strings = new Map<string, number>();
+  const string = (text: string) => {
+    let at = strings.get(text);
+    if (at === undefined) strings.set(text, (at = patch.strings.push(text) - 1));
+    return at;
+  };
+  next.ids.forEach((id, i) => {
+    if (was.get(id) === row(next, i)) return;
+    patch.ids.push(id);
+    patch.levels.push(string(next.strings[next.levels[2 * i]!]!), string(next.strings[next.levels[2 * i + 1]!]!));
+    patch.types += next.types[i]!;
+  });
+  return patch;
+}
+
+/**
  * The root and blobs to publish `index` with, given what the live build stores: `have` holds the
  * digests of the blobs it has stored alone, `live` is its search root (whose refs name its packs
  * and patches), `read` reads its stored values. `retiring` bounds what retiring a pack may write.
@@ -198,6 +231,9 @@ export async function storeSearchIndex(
   );
   await addPatches(live?.records, index.root.records, MAX_PATCHED_BUNDLES, (base, next) =>
     asciiJson(recordBundlePatch(base as RecordBundle, next as RecordBundle, index.root.siteUrl)),
+  );
+  await addPatches(live?.facets, index.root.facets, MAX_PATCHED_BUNDLES, (base, next) =>
+    asciiJson(facetPatch(base as FacetBundle, next as FacetBundle)),
   );
   const freshValue = (d: string) => patches.get(d)?.text ?? value(d);
   const freshBytes = fresh.reduce((sum, d) => sum + freshValue(d).length, 0);

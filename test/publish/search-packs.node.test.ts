@@ -10,8 +10,21 @@
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
 import type { SearchRecord } from "../../client/contracts/search";
-import { searchPieceDigests, searchPieceRefs, type SearchRoot } from "../../client/contracts/search-index";
-import { liveReader, MAX_PACKS, type RetiringLimits, storeSearchIndex } from "../../scripts/publish/search-packs";
+import {
+  type FacetBundle,
+  type FacetBundlePatch,
+  patchedFacets,
+  searchPieceDigests,
+  searchPieceRefs,
+  type SearchRoot,
+} from "../../client/contracts/search-index";
+import {
+  facetPatch,
+  liveReader,
+  MAX_PACKS,
+  type RetiringLimits,
+  storeSearchIndex,
+} from "../../scripts/publish/search-packs";
 import { buildSearchIndex, type SearchIndexBuild } from "../../scripts/search/build-index";
 import { SearchEngine } from "../../worker/search/engine";
 import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
@@ -64,17 +77,29 @@ function wholeEngine(index: SearchIndexBuild): SearchEngine {
   );
 }
 
-/** Same hits, in the same order, with the same counts, for every query. */
-async function expectSameAnswers(stored: SearchEngine, whole: SearchEngine, queries: string[]) {
-  for (const query of queries) {
-    const [a, b] = [await stored.search({ query, hitsPerPage: 30 }), await whole.search({ query, hitsPerPage: 30 })];
+/** Same hits, in the same order, with the same counts, for every query (a word, or a word and facet filters). */
+async function expectSameAnswers(
+  stored: SearchEngine,
+  whole: SearchEngine,
+  queries: (string | { query: string; facetFilters: string[][] })[],
+) {
+  for (const q of queries) {
+    const asked = typeof q === "string" ? { query: q } : q;
+    const name = JSON.stringify(asked);
+    const [a, b] = [
+      await stored.search({ ...asked, hitsPerPage: 30 }),
+      await whole.search({ ...asked, hitsPerPage: 30 }),
+    ];
     expect(
       a.hits.map((h) => h.record),
-      query,
+      name,
     ).toEqual(b.hits.map((h) => h.record));
-    expect(a.nbHits, query).toBe(b.nbHits);
+    expect(a.nbHits, name).toBe(b.nbHits);
   }
 }
+
+/** The title of the page edit n adds a paragraph to. */
+const pageTitle = (n: number) => `Page ${word((n * 37) % 400)} ${word(((n * 37) % 400) + 1000)}`;
 
 /** Edit n: a paragraph with a new word and common words appended to one page, and a word changed in another. */
 function edit(site: SearchRecord[], n: number): SearchRecord[] {
@@ -130,8 +155,9 @@ describe("publishing the search index in packs and patches", () => {
       for (const d of fresh) expect(searchPieceRefs(root).find((r) => r.digest === d)!.pack).toBe(pack);
       const patched = searchPieceRefs(root).filter((r) => r.pack === pack && r.base && fresh.includes(r.digest));
       expect(patched.length).toBeGreaterThan(0);
-      // The edited pages' bundles too: the pack holds their changed records, not the bundles.
+      // The edited pages' bundles too: the pack holds their changed records and facets, not the bundles.
       expect(root.records.filter((r) => r.pack === pack && r.base).length).toBeGreaterThan(0);
+      expect(root.facets.filter((r) => r.pack === pack && r.base).length).toBeGreaterThan(0);
       const packed = JSON.parse(value) as Record<string, string>;
       const bytesOf = (texts: string[]) => texts.reduce((sum, text) => sum + text.length, 0);
       expect(bytesOf(patched.map((r) => packed[r.digest]!))).toBeLessThan(
@@ -171,7 +197,12 @@ describe("publishing the search index in packs and patches", () => {
         `fresh${word(n)}img`,
         `fresh${word(1)}ing ${word(5)}`,
         `revised${word(1)}`,
+        // Facet filters read facet bundles, patched too: the edited page's new record passes its page's.
+        { query: `fresh${word(n)}ing`, facetFilters: [[`hierarchy.lvl1:${pageTitle(n)}`]] },
+        { query: word(41), facetFilters: [["hierarchy.lvl0:Learn"], ["type:content"]] },
       ]);
+      const filtered = { query: `fresh${word(n)}ing`, facetFilters: [[`hierarchy.lvl1:${pageTitle(n)}`]] };
+      expect((await store.collected().engine().search(filtered)).nbHits, `publish ${n}`).toBe(1);
     }
     expect(retirements).toBeGreaterThan(MAX_PACKS);
     expect(writtenAlone).toBeGreaterThan(0);
@@ -197,6 +228,32 @@ describe("publishing the search index in packs and patches", () => {
         `revised${word(2)}`,
       ]);
     }
+  });
+
+  it("makes a facet bundle again from its predecessor and a patch holding only the rows that changed", () => {
+    const base: FacetBundle = {
+      strings: ["Build", "Page one", "Learn", "Page two"],
+      ids: [4, 7, 9, 12],
+      levels: [0, 1, 0, 1, 2, 3, 2, 3],
+      types: "1c1c",
+    };
+    // Record 7 goes, 9 moves to another page title, 10 is new; 4 and 12 stay as they were.
+    const next: FacetBundle = {
+      strings: ["Build", "Page one", "Learn", "Page three", "Page two"],
+      ids: [4, 9, 10, 12],
+      levels: [0, 1, 2, 3, 2, 3, 2, 4],
+      types: "11cc",
+    };
+    const patch = facetPatch(base, next);
+    expect(patch.drop).toEqual([7]);
+    expect(patch.ids).toEqual([9, 10]);
+    expect(patch.strings).toEqual(["Learn", "Page three"]);
+    const rows = (b: FacetBundle) =>
+      b.ids.map((id, i) => [id, b.strings[b.levels[2 * i]!], b.strings[b.levels[2 * i + 1]!], b.types[i]]);
+    const made = patchedFacets(base, JSON.parse(JSON.stringify(patch)) as FacetBundlePatch);
+    expect(rows(made)).toEqual(rows(next));
+    expect(() => patchedFacets(base, { ...patch, drop: undefined } as never)).toThrow("patch");
+    expect(() => patchedFacets(base, { ...patch, types: "1" })).toThrow("patch");
   });
 
   it("answers from a pack written before packs held text (each piece embedded as JSON) as from today's", async () => {

@@ -24,6 +24,9 @@ import {
   pieceFor,
   TYPE_LETTERS,
   type FacetBundle,
+  type FacetBundlePatch,
+  isFacetBundle,
+  patchedFacets,
   type PieceRef,
   RecordBundleView,
   type RecordBundle,
@@ -121,6 +124,16 @@ const RECORD_BUNDLES: PieceDecoder<RecordBundleView> = {
   fromBytes: (bytes) => RecordBundleView.fromBytes(bytes),
   fromValue: (value) => RecordBundleView.fromValue(value as RecordBundle),
   patched: (base, patch) => RecordBundleView.patched(base, patch as RecordBundlePatch),
+};
+
+/** Facet bundles, parsed whole; one stored as a patch (PieceRef.base) is made into the bundle it stands for. */
+const FACET_BUNDLES: PieceDecoder<FacetBundle> = {
+  fromText: (text) => FACET_BUNDLES.fromValue(JSON.parse(text) as object),
+  fromValue(value) {
+    if (!isFacetBundle(value)) throw new Error("not a facet bundle");
+    return value;
+  },
+  patched: (base, patch) => patchedFacets(base, patch as FacetBundlePatch),
 };
 
 const TYPE_BY_LETTER = Object.fromEntries(Object.entries(TYPE_LETTERS).map(([t, l]) => [l, t])) as Record<
@@ -284,7 +297,7 @@ export class SearchEngine {
   /** Keeps the ids whose facets pass the filters (facet bundles are read only here). */
   private async filter(ids: number[], filters: FacetFilters): Promise<number[]> {
     if (!filters.length) return ids;
-    const find = await this.bundles<FacetBundle>(this.root.facets, ids);
+    const find = await this.bundles(this.root.facets, ids, FACET_BUNDLES);
     return ids.filter((id) => {
       const { bundle: b, at: position } = find(id);
       const at = 2 * position;
