@@ -175,7 +175,7 @@ async function otherSearchTerms(siteDir: string, exclude: string[], count: numbe
  * enough that the live search packs pass MAX_PACKS (scripts/publish/search-packs.ts) and releases
  * retire packs, as a site's run of releases between two large ones does. The budget is the largest.
  */
-export const RELEASE_RUN = 12;
+const RELEASE_RUN = 12;
 
 /** `count` pages spread over the site (none the edited one), as paths relative to the site: the release run's. */
 async function releasedPages(siteDir: string, count: number): Promise<string[]> {
