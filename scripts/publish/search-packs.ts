@@ -19,9 +19,11 @@
  * live bytes instead: its patches move into the new pack, and its whole pieces are written under
  * their own keys. That writes what the pack still holds, never the pieces its patches stand for,
  * so a long run of one-page releases keeps writing about what each changed (pieces superseded
- * since leave a pack with little to move). Only when that pack holds more than a small publish
- * may write (RETIRING), or after a large change, is every new, packed or patched piece written
- * whole under its own key again.
+ * since leave a pack with little to move). Only a large change (a publish whose new pieces are more
+ * than one pack holds: many pages, or a word new to many shards) merges packs and patches, writing
+ * every piece the new root names whole under its own key, as it writes its own new pieces; and,
+ * should the cheapest pack hold more than a small publish may write (RETIRING), the small publish
+ * past MAX_PACKS does the same.
  */
 import { packRecords, unpackRecord } from "../../client/contracts/search";
 import {
@@ -256,7 +258,10 @@ export async function storeSearchIndex(
     packFresh && members.size + 1 > MAX_PACKS ? await cheapestRetirement(members, read, value, retiring) : null;
   const packText = packValue([...freshEntries, ...(retired?.moved ?? [])]);
   if (retired && packText.length > PACK_MAX_BYTES) retired = null;
-  const whole = members.size + (packFresh ? 1 : 0) - (retired ? 1 : 0) > MAX_PACKS;
+  // A large change (more new bytes than a pack holds) is a full publish: it merges the live packs
+  // and patches too, writing every piece whole, as its own new pieces are.
+  const large = freshBytes > PACK_MAX_BYTES;
+  const whole = large || members.size + (packFresh ? 1 : 0) - (retired ? 1 : 0) > MAX_PACKS;
 
   const blobs = new Map<string, string>();
   const where = new Map<string, Place>();

@@ -1,11 +1,11 @@
 /**
  * How publishes store the search index: a small change writes its new pieces as one pack, new term
- * shards and record bundles as patches of the live ones; the worker's loader reads packs and
- * patches and answers exactly as it does from the index stored piece by piece (the same records,
- * in the same order, with the same counts); packs stay few (a publish past
- * MAX_PACKS retires the live pack cheapest to retire, or past what that may write, writes pieces
- * whole again); the values a root names (what GC keeps) are all it needs;
- * and a missing pack or base fails a query as unavailable.
+ * shards, record bundles and facet bundles as patches of the live ones; the worker's loader reads
+ * packs and patches and answers exactly as it does from the index stored piece by piece (the same
+ * records, in the same order, with the same counts, facet filters included); packs stay few (a
+ * publish past MAX_PACKS retires the live pack cheapest to retire, or past what that may write,
+ * writes pieces whole again); a large change merges packs and patches; the values a root names
+ * (what GC keeps) are all it needs; and a missing pack or base fails a query as unavailable.
  */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
@@ -228,6 +228,31 @@ describe("publishing the search index in packs and patches", () => {
         `revised${word(2)}`,
       ]);
     }
+  });
+
+  it("merges packs and patches on a large change, writing every piece its root names whole", async () => {
+    const store = new Published();
+    let site = records(400, 12);
+    await store.publish(buildSearchIndex(site, SITE));
+    for (let n = 1; n <= 3; n++) {
+      site = edit(site, n);
+      await store.publish(buildSearchIndex(site, SITE));
+    }
+    expect(livePacks(store.live!).size).toBe(3);
+    // Half the pages get another paragraph: more new bytes than a pack holds, while pieces the small
+    // publishes packed or patched for the other half stay as they were.
+    const more = records(400, 13).filter((r) => r.objectID.endsWith("-13") && Number(r.objectID.split("-")[0]) < 200);
+    const large = site.flatMap((r) => [r, ...more.filter((m) => r.objectID === m.objectID.replace(/-13$/, "-12"))]);
+    const index = buildSearchIndex(large, SITE);
+    const kept = searchPieceRefs(store.live!).filter((r) => (r.pack || r.base) && index.pieces.has(r.digest));
+    expect(kept.length).toBeGreaterThan(0);
+    const { blobs, root } = await store.publish(index);
+    expect(blobs.size).toBeGreaterThan(20);
+    expect(searchPieceRefs(root).some((r) => r.pack || r.base)).toBe(false);
+    expect([...blobs].every(([digest, value]) => index.pieces.get(digest) === value)).toBe(true);
+    const collected = store.collected();
+    expect(new Set(searchPieceDigests(root))).toEqual(new Set(searchPieceRefs(root).map((r) => r.digest)));
+    await expectSameAnswers(collected.engine(), wholeEngine(index), [word(5), `${word(40)} ${word(41)}`, word(2999)]);
   });
 
   it("makes a facet bundle again from its predecessor and a patch holding only the rows that changed", () => {
