@@ -53,8 +53,9 @@ export const MAX_PACKS = 8;
 /**
  * What a small publish may write to retire a pack (its patches moved, its whole pieces written
  * alone): past either, the publish writes every packed or patched piece whole instead. Beside a
- * one-page release's own writes at 10,000 pages (its pack, the search root, the page, the
- * manifest's changed parts: 0.5-0.8 MiB), this keeps the release under 1 MiB and 20 keys.
+ * one-page release's own writes at 10,000 pages (its pack, the search and manifest roots, the page,
+ * its part of llms-full.txt: 0.4-0.6 MiB and 11 keys in bench:scale's run of releases), this keeps
+ * a release under 1 MiB and 20 keys.
  */
 export const RETIRING = { maxBytes: 192 * 1024, maxPieces: 6 };
 export type RetiringLimits = typeof RETIRING;
@@ -328,12 +329,15 @@ async function cheapestRetirement(
   limits: RetiringLimits,
 ): Promise<Retired | null> {
   let best: { retired: Retired; bytes: number } | null = null;
-  for (const [pack, live] of members) {
-    const stored = (await read(pack)) as SearchPack;
+  // Every live pack is read, all at once, to weigh what retiring it writes.
+  const packs = [...members.keys()];
+  const stored = await Promise.all(packs.map(read));
+  for (const [k, pack] of packs.entries()) {
+    const live = members.get(pack)!;
     const retired: Retired = { pack, moved: new Map(), alone: new Map() };
     let bytes = 0;
     for (const [digest, patch] of live) {
-      const text = (!patch && own(digest)) || memberText(stored, pack, digest);
+      const text = (!patch && own(digest)) || memberText(stored[k] as SearchPack, pack, digest);
       (patch ? retired.moved : retired.alone).set(digest, text);
       bytes += text.length;
     }
