@@ -135,7 +135,7 @@ export const CONTENT_IDS = SLOTS * PAGE_IDS;
  * A term's impacts are computed with its record count so rounded too: a page added under a section
  * adds a record holding the section's words, and with their exact counts every impact of those
  * common words moved by a unit, so each one-page release rewrote thousands of postings (at 10,000
- * pages, 10-20 KB of shard patches per word) instead of the page's own.
+ * pages, 6-20 KB of shard patches per word) instead of the page's own.
  */
 const rounded = (n: number) => (n > 0 ? Number(n.toPrecision(2)) : n);
 
