@@ -184,6 +184,24 @@ export interface RecordBundle {
   records: PackedRecord[];
 }
 
+/**
+ * Where each row of a patched bundle comes from, in id order: the base's row at `at` (0 or more),
+ * or the patch's at `-1 - at`. The base's rows whose ids the patch drops or holds are left out.
+ * Both id lists are ascending; record and facet bundles are patched so.
+ */
+function patchedRows(baseIds: number[], patchIds: number[], drop: number[]): number[] {
+  const gone = new Set([...drop, ...patchIds]);
+  const from: number[] = [];
+  let b = 0;
+  let p = 0;
+  while (b < baseIds.length || p < patchIds.length) {
+    if (b < baseIds.length && gone.has(baseIds[b]!)) b++;
+    else if (p < patchIds.length && (b >= baseIds.length || patchIds[p]! < baseIds[b]!)) from.push(-1 - p++);
+    else from.push(b++);
+  }
+  return from;
+}
+
 const RECORDS_KEY = ',"records":[';
 
 /**
@@ -312,23 +330,9 @@ export class RecordBundleView {
     const own = RecordBundleView.fromValue(patch);
     if (!Array.isArray(patch.drop) || own.ids.length !== patch.records.length)
       throw new Error("not a record bundle's patch");
-    const gone = new Set([...patch.drop, ...own.ids]);
     const offset = base.strings.length;
-    // Position i of the result: the base's row at from[i] (0 or more), or the patch's at -from[i] - 1.
-    const ids: number[] = [];
-    const from: number[] = [];
-    let b = 0;
-    let p = 0;
-    while (b < base.ids.length || p < own.ids.length) {
-      if (b < base.ids.length && gone.has(base.ids[b]!)) b++;
-      else if (p < own.ids.length && (b >= base.ids.length || own.ids[p]! < base.ids[b]!)) {
-        ids.push(own.ids[p]!);
-        from.push(-1 - p++);
-      } else {
-        ids.push(base.ids[b]!);
-        from.push(b++);
-      }
-    }
+    const from = patchedRows(base.ids, own.ids, patch.drop);
+    const ids = from.map((at) => (at >= 0 ? base.ids[at]! : own.ids[-1 - at]!));
     return new RecordBundleView(base.strings.concat(own.strings), ids, (i) => {
       const at = from[i];
       if (at === undefined) return undefined;
@@ -383,21 +387,14 @@ export function isFacetBundle(value: unknown): value is FacetBundle {
  */
 export function patchedFacets(base: FacetBundle, patch: FacetBundlePatch): FacetBundle {
   if (!isFacetBundle(patch) || !Array.isArray(patch.drop)) throw new Error("not a facet bundle's patch");
-  const gone = new Set([...patch.drop, ...patch.ids]);
   const offset = base.strings.length;
   const out: FacetBundle = { strings: base.strings.concat(patch.strings), ids: [], levels: [], types: "" };
   const types: string[] = [];
-  const take = (from: FacetBundle, i: number, shift: number) => {
+  for (const at of patchedRows(base.ids, patch.ids, patch.drop)) {
+    const [from, i, shift] = at >= 0 ? [base, at, 0] : [patch, -1 - at, offset];
     out.ids.push(from.ids[i]!);
     out.levels.push(from.levels[2 * i]! + shift, from.levels[2 * i + 1]! + shift);
     types.push(from.types[i]!);
-  };
-  let b = 0;
-  let p = 0;
-  while (b < base.ids.length || p < patch.ids.length) {
-    if (b < base.ids.length && gone.has(base.ids[b]!)) b++;
-    else if (p < patch.ids.length && (b >= base.ids.length || patch.ids[p]! < base.ids[b]!)) take(patch, p++, offset);
-    else take(base, b++, 0);
   }
   out.types = types.join("");
   return out;
