@@ -62,3 +62,12 @@ export async function putVariant(
   await env.CONTENT.put(kvKeys.manifest(buildId), JSON.stringify(root));
   return root;
 }
+
+/** The digest of a route's Markdown twin in the fixture build (its validator, too). */
+export function twinDigest(route: string): string {
+  for (const { digest } of build.manifestRoot.routeShards) {
+    const entry = (JSON.parse(build.manifestBlobs[digest]!) as RouteShard).routes[route];
+    if (entry?.twin) return entry.twin;
+  }
+  throw new Error(`the fixture has no twin for ${route}`);
+}
