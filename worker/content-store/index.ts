@@ -6,7 +6,8 @@
  */
 import { routeOfMarkdownPath } from "../../client/contracts/markdown-path";
 import { kvKeys, POINTER_RECHECK_MS, type PageRecord } from "../../client/contracts/page";
-import { MANIFEST_FORMAT, type ManifestRoot } from "../../client/contracts/stored-manifest";
+import { READABLE_FORMATS, STORE_FORMAT } from "../../client/contracts/store-format";
+import type { ManifestRoot } from "../../client/contracts/stored-manifest";
 import type { SearchRoot } from "../../client/contracts/search-index";
 import { SearchEngine } from "../search/engine";
 import { PieceLoader } from "../search/pieces";
@@ -63,6 +64,8 @@ export function pointerRecheckMs(setting: string | undefined): number {
 const pointers = new Map<string, { buildId: string; readAt: number }>();
 
 export interface PointerOptions extends RequestKvOptions {
+  /** The store formats read, newest first (READABLE_FORMATS; tests pass others). */
+  formats?: readonly number[];
   /** Milliseconds a pointer this isolate read is served before it is read again (0: every request reads it). */
   recheckMs: number;
   /** The clock (tests set their own). */
@@ -78,6 +81,7 @@ export class ContentStore {
   private readonly recheckMs: number;
   private readonly now: () => number;
   private readonly kv: RequestKv;
+  private readonly formats: readonly number[];
 
   constructor(
     kv: KvReader,
@@ -87,6 +91,7 @@ export class ContentStore {
     this.recheckMs = pointer.recheckMs;
     this.now = pointer.now ?? Date.now;
     this.kv = new RequestKv(kv, pointer);
+    this.formats = pointer.formats ?? READABLE_FORMATS;
   }
 
   private live: Promise<string> | undefined;
@@ -105,9 +110,17 @@ export class ContentStore {
     return this.live;
   }
 
+  /**
+   * The pointer of the newest format this code reads that the channel has: its own, or until the
+   * first publish in it, the one before (client/contracts/store-format.ts).
+   */
   private async readLiveBuildId(): Promise<string> {
     const readAt = this.now();
-    const id = await this.kv.get(kvKeys.channel(this.channel), { cacheTtl: POINTER_CACHE_TTL });
+    let id: string | null = null;
+    for (const format of this.formats) {
+      id = await this.kv.get(kvKeys.channel(this.channel, format), { cacheTtl: POINTER_CACHE_TTL });
+      if (id) break;
+    }
     if (!id) throw new ContentUnavailable(`channel "${this.channel}" points at no build; run npm run publish`);
     const buildId = id.trim();
     if (this.recheckMs > 0) pointers.set(this.channel, { buildId, readAt });
@@ -122,8 +135,10 @@ export class ContentStore {
     const root = await manifestRoots.get(buildId, async () => {
       const root = await this.kv.get<Partial<ManifestRoot>>(kvKeys.manifest(buildId), { type: "json", cacheTtl: 3600 });
       if (!root) throw new ContentUnavailable(`build ${buildId} has no manifest`);
-      if (root.format !== MANIFEST_FORMAT)
-        throw new ContentUnavailable(`build ${buildId} predates the sharded manifest; publish again`);
+      if (root.format === undefined || !this.formats.includes(root.format))
+        throw new ContentUnavailable(
+          `build ${buildId} is stored in format ${String(root.format ?? 1)}, which this worker (format ${STORE_FORMAT}) does not read; publish again`,
+        );
       return root as ManifestRoot;
     });
     return new BuildManifest(root, (digest) => this.blob(digest));
