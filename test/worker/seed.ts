@@ -71,3 +71,11 @@ export function twinDigest(route: string): string {
   }
   throw new Error(`the fixture has no twin for ${route}`);
 }
+
+/** Stores `body` as a content-addressed blob, under the digest the build would give it; returns the digest. */
+export async function putBlob(body: string): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
+  const digest = [...hash.subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  await env.CONTENT.put(kvKeys.blob(digest), body);
+  return digest;
+}
