@@ -12,6 +12,9 @@ describe("TypeScript snippets in the content", () => {
 
   it("are found on the pages", () => {
     expect(fences.length).toBeGreaterThan(30);
+    // The TypeScript SDK page leads with Movement's fork, so its fences are checked against it.
+    const fork = fences.filter((f) => f.code.includes('from "@moveindustries/ts-sdk"'));
+    expect(fork.map((f) => f.page)).toContain("devs/interactonchain/tsSdk.mdx");
   });
 
   it("type-check against the pinned SDKs and wallet adapter", () => {
