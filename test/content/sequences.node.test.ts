@@ -20,8 +20,7 @@ describe("runnable shell sequences", () => {
   it("exist on the pages that promise a sequence a reader can run", () => {
     const names = [...sequences.keys()];
     for (const expected of [
-      "devs/fullnode.mdx › fullnode-control",
-      "devs/fullnode.mdx › fullnode-server",
+      "devs/fullnode.mdx › pfn",
       "devs/indexing.mdx › indexer-host",
       "general/UsingMovement/faucet.mdx › faucet-typescript",
     ])
