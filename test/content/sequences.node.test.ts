@@ -21,6 +21,7 @@ describe("runnable shell sequences", () => {
     const names = [...sequences.keys()];
     for (const expected of [
       "devs/fullnode.mdx › pfn",
+      "devs/nodes/archival.mdx › archival",
       "devs/indexing.mdx › indexer-host",
       "general/UsingMovement/faucet.mdx › faucet-typescript",
     ])
