@@ -22,6 +22,10 @@ export interface LineContext {
   tab: TabPlace | null;
   /** True inside a fenced code block (the fence lines included). */
   code: boolean;
+  /** True inside an MDX comment `{/* … *\/}`: notes for authors, not shown to readers. */
+  comment: boolean;
+  /** True in the page's frontmatter (its `---` lines included). */
+  frontmatter: boolean;
 }
 
 const attr = (tag: string, name: string): string | undefined => new RegExp(`\\b${name}=(["'])(.*?)\\1`).exec(tag)?.[2];
@@ -41,12 +45,18 @@ export function lineContexts(source: string): LineContext[] {
   const open: number[] = [];
   let current: { block: number; value: string; label: string } | null = null;
   let fence: string | null = null;
+  let comment = false;
   let frontmatter = lines[0] === "---";
   lines.forEach((raw, i) => {
     const line = raw.trim();
     if (frontmatter) {
-      out.push({ headings: [], tab: null, code: false });
+      out.push({ headings: [], tab: null, code: false, comment: false, frontmatter: true });
       if (i > 0 && line === "---") frontmatter = false;
+      return;
+    }
+    if (fence === null && (comment || line.startsWith("{/*"))) {
+      comment = !line.endsWith("*/}");
+      out.push({ headings: headings.map((h) => h.text), tab: null, code: false, comment: true, frontmatter: false });
       return;
     }
     const marker = /^(`{3,}|~{3,})/.exec(line)?.[1];
@@ -74,7 +84,7 @@ export function lineContexts(source: string): LineContext[] {
       else if (/^<\/Tabs>/.test(line)) open.pop();
     }
     if (current) pending.push({ line: i, ...current });
-    out.push({ headings: headings.map((h) => h.text), tab: null, code });
+    out.push({ headings: headings.map((h) => h.text), tab: null, code, comment: false, frontmatter: false });
   });
   for (const p of pending) {
     const block = blocks[p.block]!;
