@@ -65,7 +65,7 @@ describe("network facts in pages", () => {
       ["NetworkTable", {}],
     ]);
     fillNetworkFacts([p], networks, () => {});
-    const [one, all] = p.tree as [TreeNode[], TreeNode[]];
+    const [one, all] = p.tree as unknown as [TreeNode[], TreeNode[]];
     const own = treeToHtml(one.slice(2) as TreeNode[]);
     const side = treeToHtml(all.slice(2) as TreeNode[]);
     expect(own).toContain("<td>Access</td><td>Internal (Movement's own testing)</td>");
