@@ -51,6 +51,7 @@ describe("the site's content", () => {
     const after = (label: string, count: number) => labels.slice(labels.indexOf(label), labels.indexOf(label) + count);
     expect(after("Your First Move Contract", 3)).toEqual(["Your First Move Contract", "Move", "Movement CLI"]);
     expect(after("Interact Onchain", 4)).toEqual(["Interact Onchain", "Tokens", "Accounts", "Transactions"]);
+    expect(labels[labels.indexOf("Movement CLI") + 1]).toBe("Local Network");
     expect(labels.at(-1)).toBe("FAQ");
   });
 

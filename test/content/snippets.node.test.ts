@@ -24,11 +24,14 @@ describe("TypeScript snippets in the content", () => {
 
   it("avoid calls that type-check but cannot work on Movement", () => {
     // The Aptos SDK's fundAccount posts to the faucet's /fund route, which Movement's faucets do not
-    // serve (they answer /mint; the Movement fork's fundAccount calls /mint and may be used);
-    // signMessageAndVerify rejects every network the adapter does not know as Aptos's.
+    // serve (they answer /mint; the Movement fork's fundAccount calls /mint and may be used), though
+    // the CLI's local network faucet does (Network.LOCAL); signMessageAndVerify rejects every network
+    // the adapter does not know as Aptos's.
     const unusable = (code: string) =>
       /\bsignMessageAndVerify\(/.test(code) ||
-      (/\.fundAccount\(/.test(code) && !code.includes('from "@moveindustries/ts-sdk"'));
+      (/\.fundAccount\(/.test(code) &&
+        !code.includes('from "@moveindustries/ts-sdk"') &&
+        !/\bNetwork\.LOCAL\b/.test(code));
     const found = fences.filter((f) => unusable(f.code)).map((f) => `content/docs/${f.page}:${f.line}`);
     expect(found).toEqual([]);
   });
