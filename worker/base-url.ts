@@ -15,7 +15,7 @@ import { ContentUnavailable } from "./content-store";
 import { forwardStore } from "./middleware/content";
 import type { AppEnv, BuildVars, Env, StoreVars } from "./env";
 import { withQuery } from "./normalize";
-import { renderNotFound } from "./render";
+import { renderNotFound, renderTooLong } from "./render";
 import { html, redirect, safeDecode } from "./routes/responses";
 
 type MountEnv = { Bindings: Env; Variables: StoreVars & Partial<BuildVars> };
@@ -72,14 +72,21 @@ function executionCtxOf(c: Context): Parameters<Hono["fetch"]>[2] {
 /** A file name ends the path: it may be a hashed client file or a public one (dist/client). */
 const FILE = /\/[^/]+\.[A-Za-z0-9]+$/;
 
+/** Paths longer than this (in bytes, as sent: percent-encoded) are refused with 414 before any route is looked up. */
+export const MAX_PATH_BYTES = 2048;
+
 export function mountAtBase(site: Hono<AppEnv>) {
   return createMiddleware<MountEnv>(async (c) => {
     const base = await baseOf(c);
     const { manifest, store } = c.var;
+    const url = new URL(c.req.url);
+    if (url.pathname.length > MAX_PATH_BYTES) {
+      const body = await renderTooLong(MAX_PATH_BYTES, manifest);
+      return atBase(html(c, body, 414, { "Cache-Control": "no-store" }), base);
+    }
     const ctx = executionCtxOf(c);
     if (base === "/") return site.fetch(forwardStore(c.req.raw, store), c.env, ctx);
 
-    const url = new URL(c.req.url);
     if (url.pathname === "/" || `${url.pathname}/` === base) return redirect(withQuery(base, url.search));
     const route = stripBase(base, url.pathname);
     if (route === null && manifest) {

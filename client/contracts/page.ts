@@ -1,4 +1,5 @@
 /** The records one build writes: a page record per route and one manifest. */
+import { formatSuffix, STORE_FORMAT } from "./store-format";
 import type { SiteConfig, SidebarId } from "./site-config";
 import type { TreeNode } from "./tree";
 
@@ -72,7 +73,8 @@ export interface Manifest {
 
 /** KV key names of one build; the ContentStore and the publisher are the only users. */
 export const kvKeys = {
-  channel: (name: string) => `channel/${name}`,
+  /** The build a channel serves, for code that reads `format` (client/contracts/store-format.ts). */
+  channel: (name: string, format = STORE_FORMAT) => `channel/${name}${formatSuffix(format)}`,
   manifest: (buildId: string) => `build/${buildId}/manifest`,
   /** A page record or a file, content-addressed: the manifest's `blobs` maps routes and paths to digests. */
   blob: (digest: string) => `blob/${digest}`,
@@ -83,7 +85,7 @@ export const kvKeys = {
   /** Names of the content assets the build refers to, for garbage collection. */
   buildAssets: (buildId: string) => `build/${buildId}/assets`,
   /** The builds a channel has pointed at, oldest first (JSON PublishRecord[]). */
-  history: (channel: string) => `history/${channel}`,
+  history: (channel: string, format = STORE_FORMAT) => `history/${channel}${formatSuffix(format)}`,
 } as const;
 
 /**

@@ -11,9 +11,6 @@
 import type { RouteEntry } from "./page";
 import type { SiteConfig, SidebarId } from "./site-config";
 
-/** The stored form's version: a root without it predates sharding and is published again. */
-export const MANIFEST_FORMAT = 2;
-
 /** A route as its shard stores it: what the manifest says of it, plus where its values are. */
 export interface StoredRoute extends RouteEntry {
   /** Digest of the page record (KV key kvKeys.blob(digest)). */
@@ -37,7 +34,8 @@ export interface StoredSidebar {
 }
 
 export interface ManifestRoot {
-  format: typeof MANIFEST_FORMAT;
+  /** The store format it was published in (client/contracts/store-format.ts). */
+  format: number;
   buildId: string;
   builtAt: string;
   config: SiteConfig;

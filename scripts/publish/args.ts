@@ -9,7 +9,8 @@ export const USAGE = `usage: npm run <command> -- [options]
   rollback  <build id> [--channel c] [--remote]                             point the channel at a retained build
   gc        [--retention-days n] [--dry-run] [--remote]                     delete old builds (never live, previous or in flight)
   builds    [--channel c] [--remote]                                        list the channel's publish history
-  preview   [branch]                                                        publish to preview-<branch> on Cloudflare and upload a worker version`;
+  delete-channel <channel> [--remote]                                       remove a channel's pointer and history (e.g. a closed pull request's preview)
+  preview   [branch] [--delete]                                             publish to preview-<branch> on Cloudflare and upload a worker version; --delete removes the channel`;
 
 export class UsageError extends Error {}
 
@@ -18,7 +19,8 @@ export type Command =
   | { name: "rollback"; channel: string; buildId: string; remote: boolean }
   | { name: "gc"; retentionDays: number; dryRun: boolean; remote: boolean }
   | { name: "builds"; channel: string; remote: boolean }
-  | { name: "preview"; branch: string | null };
+  | { name: "delete-channel"; channel: string; remote: boolean }
+  | { name: "preview"; branch: string | null; delete: boolean };
 
 const VALUE_NAMES: Record<string, string> = {
   "--channel": "a channel name",
@@ -37,9 +39,10 @@ const OPTIONS = {
   rollback: { channel: { type: "string" }, remote: { type: "boolean" } },
   gc: { "retention-days": { type: "string" }, "dry-run": { type: "boolean" }, remote: { type: "boolean" } },
   builds: { channel: { type: "string" }, remote: { type: "boolean" } },
-  preview: {},
+  "delete-channel": { remote: { type: "boolean" } },
+  preview: { delete: { type: "boolean" } },
 } as const;
-const POSITIONALS = { publish: 0, rollback: 1, gc: 0, builds: 0, preview: 1 } as const;
+const POSITIONALS = { publish: 0, rollback: 1, gc: 0, builds: 0, "delete-channel": 1, preview: 1 } as const;
 
 function parse(name: keyof typeof OPTIONS, args: string[]) {
   try {
@@ -95,7 +98,11 @@ export function parseCommand(argv: string[]): Command {
     }
     case "builds":
       return { name: "builds", channel: channelOf(v.channel as string | undefined), remote };
+    case "delete-channel":
+      if (!positionals[0]) throw new UsageError("delete-channel needs a channel name, e.g. preview-my-branch");
+      if (positionals[0] === "production") throw new UsageError("delete-channel refuses production");
+      return { name: "delete-channel", channel: channelOf(positionals[0]), remote };
     case "preview":
-      return { name: "preview", branch: positionals[0] ?? null };
+      return { name: "preview", branch: positionals[0] ?? null, delete: v.delete === true };
   }
 }

@@ -8,14 +8,22 @@ import { fileURLToPath } from "node:url";
 import { buildSite, defaultCacheDir } from "../build/build";
 import { parseCommand, USAGE, UsageError, type Command } from "./args";
 import type { KvTarget } from "./kv-target";
-import { collectGarbage, diffAgainstLive, history, liveBuildId, rollback } from "./operations";
+import { kvKeys } from "../../client/contracts/page";
+import { collectGarbage } from "./gc";
+import { withLease, type Lease } from "./lease";
+import { deleteChannel, diffAgainstLive, history, liveBuildId, rollback } from "./operations";
 import { pageDigests, publishBuild } from "./publish";
 import { purgeUrls } from "./purge";
 import { kvTargetFor } from "./target";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-async function publish(kv: KvTarget, where: string, command: Extract<Command, { name: "publish" }>): Promise<void> {
+async function publish(
+  kv: KvTarget,
+  where: string,
+  command: Extract<Command, { name: "publish" }>,
+  lease: Lease,
+): Promise<void> {
   const { channel } = command;
   const build = await buildSite({
     root: command.site ? path.resolve(command.site) : root,
@@ -30,7 +38,7 @@ async function publish(kv: KvTarget, where: string, command: Extract<Command, { 
     console.log(`  ${label}: ${routes.length ? routes.join(", ") : "none"}`);
   if (command.dryRun) return console.log("dry run: nothing written");
   if (live === build.buildId) return console.log("the channel already serves this build");
-  const result = await publishBuild(kv, build, channel);
+  const result = await publishBuild(kv, build, channel, undefined, () => lease.check());
   console.log(
     `published ${result.keysWritten} keys; channel ${channel} now serves ${build.buildId} (rollback: npm run rollback -- ${live ?? "<id>"})`,
   );
@@ -47,25 +55,40 @@ async function publish(kv: KvTarget, where: string, command: Extract<Command, { 
 
 type KvCommand = Exclude<Command, { name: "preview" }>;
 
+/** The commands that write KV hold the write lease (scripts/publish/lease.ts) while they run. */
 async function run(kv: KvTarget, where: string, command: KvCommand): Promise<void> {
   switch (command.name) {
     case "publish":
-      return publish(kv, where, command);
+      if (command.dryRun) return publish(kv, where, command, { check: async () => {}, release: async () => {} });
+      return withLease(kv, `publish to ${command.channel}`, (lease) => publish(kv, where, command, lease));
     case "rollback": {
-      const { from, to } = await rollback(kv, command.channel, command.buildId);
+      const { from, to } = await withLease(kv, `rollback of ${command.channel}`, () =>
+        rollback(kv, command.channel, command.buildId),
+      );
       return console.log(`channel ${command.channel}: ${from ?? "none"} → ${to}`);
     }
     case "gc": {
-      const result = await collectGarbage(kv, command.retentionDays, Date.now(), command.dryRun);
+      const collect = () => collectGarbage(kv, command.retentionDays, Date.now(), command.dryRun);
+      const result = command.dryRun ? await collect() : await withLease(kv, "gc", collect);
       return console.log(
-        `${command.dryRun ? "would delete" : "deleted"} ${result.deleted.length} build(s) (${result.keysDeleted} keys): ${result.deleted.join(", ") || "none"}; kept ${result.kept.join(", ") || "none"}; being published: ${result.inFlight.join(", ") || "none"}`,
+        `${command.dryRun ? "would delete" : "deleted"} ${result.deleted.length} build(s) (${result.keysDeleted} keys): ${result.deleted.join(", ") || "none"}; kept ${result.kept.join(", ") || "none"}; being published: ${result.inFlight.join(", ") || "none"}; channels removed: ${result.channelsRemoved.join(", ") || "none"}`,
       );
     }
     case "builds": {
       const live = await liveBuildId(kv, command.channel);
-      for (const h of await history(kv, command.channel))
-        console.log(`${h.buildId}  ${h.at}${h.buildId === live ? "  (live)" : ""}`);
+      for (const h of await history(kv, command.channel)) {
+        const gone = (await kv.get(kvKeys.manifest(h.buildId))) === null;
+        console.log(`${h.buildId}  ${h.at}${h.buildId === live ? "  (live)" : ""}${gone ? "  (collected)" : ""}`);
+      }
       return;
+    }
+    case "delete-channel": {
+      const keys = await withLease(kv, `delete-channel ${command.channel}`, () => deleteChannel(kv, command.channel));
+      return console.log(
+        keys.length
+          ? `channel ${command.channel} removed (${keys.join(", ")}); npm run gc collects its builds`
+          : `channel ${command.channel} has no pointer or history`,
+      );
     }
   }
 }

@@ -42,6 +42,8 @@ function chunks<T>(items: T[], maxItems: number, maxBytes: number, size: (item: 
 }
 
 export class CloudflareKv implements KvTarget {
+  /** Cloudflare documents up to 60 s for other locations; the API's own reads settle within a few seconds. */
+  readonly settleMs = 3000;
   private readonly client: Cloudflare;
   private readonly account: { account_id: string };
 

@@ -8,6 +8,11 @@ export interface KvTarget {
   put(key: string, value: KvValue): Promise<void>;
   list(prefix: string): Promise<string[]>;
   deleteMany(keys: string[]): Promise<void>;
+  /**
+   * How long after a write another writer may still read the old value (Cloudflare KV is eventually
+   * consistent; local KV is not): the write lease waits this long before trusting what it wrote.
+   */
+  readonly settleMs?: number;
 }
 
 /** A JSON value from KV, or null when the key is absent. */

@@ -1,7 +1,8 @@
 /**
  * `npm run preview -- [branch]`: publishes the content to channel `preview-<branch>` on Cloudflare KV
  * and uploads a worker version with the preview alias <branch> serving that channel. Prints the
- * preview URL. Needs KV_NAMESPACE_ID, CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID; the URL's
+ * preview URL. `--delete` removes the branch's channel instead (a closed pull request), so gc can
+ * collect its builds. Needs KV_NAMESPACE_ID, CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID; the URL's
  * host comes from WORKERS_SUBDOMAIN (your <name>.workers.dev subdomain).
  */
 import { execFile } from "node:child_process";
@@ -10,7 +11,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { buildSite } from "../build/build";
 import { parseCommand, USAGE, UsageError } from "./args";
-import { diffAgainstLive } from "./operations";
+import { withLease } from "./lease";
+import { deleteChannel, diffAgainstLive } from "./operations";
 import { pageDigests, publishBuild } from "./publish";
 import { kvTargetFor } from "./target";
 
@@ -37,9 +39,11 @@ async function currentBranch(): Promise<string> {
 
 async function main(): Promise<void> {
   let branch: string | null;
+  let remove = false;
   try {
     const command = parseCommand(["preview", ...process.argv.slice(2)]);
     branch = command.name === "preview" ? command.branch : null;
+    remove = command.name === "preview" && command.delete;
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     console.error(`${e.message}\n${USAGE}`);
@@ -48,9 +52,15 @@ async function main(): Promise<void> {
   const alias = previewAlias(branch ?? (await currentBranch()));
   const channel = `preview-${alias}`;
   const { kv, where } = await kvTargetFor(root, true);
+  if (remove) {
+    const keys = await withLease(kv, `delete-channel ${channel}`, () => deleteChannel(kv, channel));
+    return console.log(`removed channel ${channel} on ${where}: ${keys.join(", ") || "it had no keys"}`);
+  }
   const build = await buildSite({ root, strict: true });
   const diff = await diffAgainstLive(kv, "production", pageDigests(build));
-  await publishBuild(kv, build, channel);
+  await withLease(kv, `preview publish to ${channel}`, (lease) =>
+    publishBuild(kv, build, channel, undefined, () => lease.check()),
+  );
   console.log(`published build ${build.buildId} to ${channel} on ${where}`);
   const wrangler = path.join(root, "node_modules/.bin/wrangler");
   const { stdout } = await run(

@@ -76,11 +76,16 @@ async function liveValues(kv: KvTarget, live: string | null): Promise<StoredValu
   };
 }
 
+/** Thrown when the channel moved while the build was written (a rollback or another publish): nothing was flipped. */
+export class ChannelMoved extends Error {}
+
 export async function publishBuild(
   kv: KvTarget,
   build: SiteBuild,
   channel: string,
   lastPublished?: LastPublished,
+  /** Run just before the channel pointer moves (the CLI checks its write lease there). */
+  beforeFlip?: () => Promise<void>,
 ): Promise<PublishResult> {
   const previous = (await kv.get(kvKeys.channel(channel)))?.trim() || null;
   const have = lastPublished?.valuesOf(channel, previous) ?? (await liveValues(kv, previous));
@@ -135,6 +140,13 @@ export async function publishBuild(
   await put(kvKeys.buildAssets(build.buildId), JSON.stringify([...build.assets.keys()]));
   await flush();
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(manifest.root));
+  await beforeFlip?.();
+  // A rollback or another publish that moved the channel meanwhile is not silently undone.
+  const now = (await kv.get(kvKeys.channel(channel)))?.trim() || null;
+  if (now !== previous)
+    throw new ChannelMoved(
+      `channel ${channel} moved from ${previous ?? "nothing"} to ${now ?? "nothing"} while build ${build.buildId} was written; it was left as it is: publish again to serve this build`,
+    );
   if (previous !== build.buildId) await kv.put(kvKeys.channel(channel), build.buildId);
   await recordPublish(kv, channel, build.buildId);
   await kv.deleteMany([...pendingParts.keys()]);

@@ -6,8 +6,8 @@
 import { markdownPathOf } from "../../client/contracts/markdown-path";
 import { kvKeys, type Manifest, type SidebarItem } from "../../client/contracts/page";
 import { flattenSidebar } from "../../client/contracts/sidebar";
+import { READABLE_FORMATS, STORE_FORMAT } from "../../client/contracts/store-format";
 import {
-  MANIFEST_FORMAT,
   SIDEBAR_CATEGORY_LABELS,
   type ManifestRoot,
   type RouteShard,
@@ -103,7 +103,7 @@ export function storeManifest(manifest: Manifest): StoredManifest {
   }
 
   const root: ManifestRoot = {
-    format: MANIFEST_FORMAT,
+    format: STORE_FORMAT,
     buildId: manifest.buildId,
     builtAt: manifest.builtAt,
     config: manifest.config,
@@ -132,7 +132,7 @@ export async function readStoredBuild(
   shards = new Map<string, Promise<RouteShard | null>>(),
 ): Promise<StoredBuild | null> {
   const root = await readJson<Partial<ManifestRoot>>(kv, kvKeys.manifest(buildId));
-  if (root?.format !== MANIFEST_FORMAT) return null;
+  if (root?.format === undefined || !READABLE_FORMATS.includes(root.format)) return null;
   const routes: Record<string, StoredRoute> = {};
   const read = (digest: string) => {
     let hit = shards.get(digest);

@@ -10,7 +10,7 @@ import path from "node:path";
 import { after, before, it } from "node:test";
 import { promisify } from "node:util";
 import { REPO_ROOT } from "../helpers/local-site";
-import { FIXTURE_ROOT } from "../helpers/temp-site";
+import { FIXTURE_ROOT, tempSite } from "../helpers/temp-site";
 
 const run = promisify(execFile);
 let state: string;
@@ -82,4 +82,46 @@ it("publishes another site folder with --site, and refuses --site without a fold
   const missing = await cli("publish", "--site");
   assert.equal(missing.code, 2);
   assert.match(missing.out, /--site needs a folder/);
+});
+
+it("marks collected builds in the history, and refuses a second writer while one holds the lease", async () => {
+  // Three distinct builds in a row: the fixture, an edited copy of it, then this repository's site.
+  const site = await tempSite();
+  try {
+    const first = await cli("publish", "--site", site.root);
+    assert.equal(first.code, 0, first.out);
+    const firstId = /build ([0-9a-f]{12}) →/.exec(first.out)![1]!;
+    await site.write("docs/build/tools.mdx", "---\ndescription: Edited.\n---\n\n# Tools\n\nAn edited page.\n");
+    const second = await cli("publish", "--site", site.root);
+    assert.equal(second.code, 0, second.out);
+    const third = await cli("publish");
+    assert.equal(third.code, 0, third.out);
+    // The first is neither live nor previous: gc with no retention collects it.
+    const gc = await cli("gc", "--retention-days", "0");
+    assert.equal(gc.code, 0, gc.out);
+    const builds = await cli("builds");
+    const line = builds.out.split("\n").find((l) => l.startsWith(`${firstId} `));
+    assert.match(line ?? "", /\(collected\)$/, builds.out);
+    const refusedGone = await cli("rollback", firstId);
+    assert.equal(refusedGone.code, 1);
+    assert.match(refusedGone.out, /is not in KV/);
+  } finally {
+    await site.remove();
+  }
+  // A lease left by another writer (here written by hand) stops every writing command.
+  const { openLocalKv } = await import("../../scripts/publish/local-kv");
+  const local = await openLocalKv(path.join(state, "v3/kv"));
+  const until = new Date(Date.now() + 60_000).toISOString();
+  const lease = {
+    owner: "x",
+    operation: "publish to production",
+    host: "elsewhere",
+    at: new Date().toISOString(),
+    until,
+  };
+  await local.kv.put("lease/writer", JSON.stringify(lease));
+  await local.dispose();
+  const refused = await cli("gc");
+  assert.equal(refused.code, 1);
+  assert.match(refused.out, /publish to production on elsewhere .* holds the KV write lease until/);
 });

@@ -29,7 +29,13 @@ describe("parseCommand", () => {
     });
     expect(parseCommand(["gc"])).toMatchObject({ retentionDays: 14 });
     expect(parseCommand(["builds", "--channel=preview-x"])).toMatchObject({ channel: "preview-x" });
-    expect(parseCommand(["preview", "feature/x"])).toEqual({ name: "preview", branch: "feature/x" });
+    expect(parseCommand(["preview", "feature/x"])).toEqual({ name: "preview", branch: "feature/x", delete: false });
+    expect(parseCommand(["preview", "feature/x", "--delete"])).toMatchObject({ delete: true });
+    expect(parseCommand(["delete-channel", "preview-x", "--remote"])).toEqual({
+      name: "delete-channel",
+      channel: "preview-x",
+      remote: true,
+    });
   });
 
   it("names what is wrong", () => {
@@ -46,6 +52,8 @@ describe("parseCommand", () => {
       [["publish", "extra"], /publish takes no argument/],
       [["gc", "--retention-days", "two"], /--retention-days needs a number of days, not "two"/],
       [["gc", "--retention-days", "-1"], /--retention-days needs a number of days/],
+      [["delete-channel"], /delete-channel needs a channel name/],
+      [["delete-channel", "production"], /delete-channel refuses production/],
     ];
     for (const [argv, message] of cases) expect(() => parseCommand(argv), argv.join(" ")).toThrow(message);
   });

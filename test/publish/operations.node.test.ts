@@ -1,9 +1,11 @@
 /** Rollback and garbage collection over KV (in memory). */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { MANIFEST_FORMAT, type ManifestRoot, type RouteShard } from "../../client/contracts/stored-manifest";
+import { STORE_FORMAT } from "../../client/contracts/store-format";
+import type { ManifestRoot, RouteShard } from "../../client/contracts/stored-manifest";
+import { collectGarbage, previousBuild } from "../../scripts/publish/gc";
 import {
-  collectGarbage,
+  deleteChannel,
   diffDigests,
   history,
   HISTORY_LIMIT,
@@ -25,7 +27,7 @@ async function fakeBuild(kv: MemoryKv, id: string, assets: string[] = [], page =
   await kv.put(kvKeys.searchIndex(id), "{}");
   await kv.put(kvKeys.buildAssets(id), JSON.stringify(assets));
   const root: Partial<ManifestRoot> = {
-    format: MANIFEST_FORMAT,
+    format: STORE_FORMAT,
     buildId: id,
     files: {},
     sidebars: {},
@@ -87,7 +89,9 @@ describe("rollback", () => {
     const legacy = { buildId: "aaaaaaaaaaaa", blobs: { pages: { "/": "p" }, files: {} } };
     await kv.put(kvKeys.manifest("aaaaaaaaaaaa"), JSON.stringify(legacy));
     await kv.put(kvKeys.channel("production"), "bbbbbbbbbbbb");
-    await expect(rollback(kv, "production", "aaaaaaaaaaaa")).rejects.toThrow(/predates the sharded manifest/);
+    await expect(rollback(kv, "production", "aaaaaaaaaaaa")).rejects.toThrow(
+      /stored in format 1, which the worker \(format \d+\) cannot serve; publish its sources again/,
+    );
     expect(await kv.get(kvKeys.channel("production"))).toBe("bbbbbbbbbbbb");
   });
 
@@ -98,9 +102,86 @@ describe("rollback", () => {
     await expect(rollback(kv, "production", "../../x")).rejects.toThrow(/not a build id/);
     expect(await kv.get(kvKeys.channel("production"))).toBe("bbbbbbbbbbbb");
   });
+
+  it("refuses a build with a value gone from KV, names it and leaves the channel alone", async () => {
+    const kv = new MemoryKv();
+    await fakeBuild(kv, "aaaaaaaaaaaa", ["a.svg"]);
+    await fakeBuild(kv, "bbbbbbbbbbbb");
+    await kv.put(kvKeys.channel("production"), "bbbbbbbbbbbb");
+    await kv.deleteMany([kvKeys.blob("page-of-aaaaaaaaaaaa"), kvKeys.asset("a.svg")]);
+    await expect(rollback(kv, "production", "aaaaaaaaaaaa")).rejects.toThrow(
+      "build aaaaaaaaaaaa is incomplete in KV: 2 value(s) it names are gone (blob/page-of-aaaaaaaaaaaa, asset/a.svg), so it cannot be served; npm run builds lists the complete ones, or publish its sources again",
+    );
+    expect(await kv.get(kvKeys.channel("production"))).toBe("bbbbbbbbbbbb");
+    expect(await history(kv, "production")).toEqual([]);
+  });
+});
+
+describe("deleteChannel", () => {
+  it("removes a channel's pointer and history in every format, and no other channel's", async () => {
+    const kv = new MemoryKv();
+    for (const key of ["channel/preview-x", "history/preview-x", "channel/preview-x@9", "history/preview-x@9"])
+      await kv.put(key, "[]");
+    await kv.put(kvKeys.channel("preview-xy"), "000000000001");
+    expect((await deleteChannel(kv, "preview-x")).sort()).toEqual([
+      "channel/preview-x",
+      "channel/preview-x@9",
+      "history/preview-x",
+      "history/preview-x@9",
+    ]);
+    expect(await kv.list("channel/")).toEqual(["channel/preview-xy"]);
+  });
+});
+
+describe("previousBuild", () => {
+  it("is the newest build of the history that is not live, after rollbacks too", () => {
+    const at = new Date(0).toISOString();
+    const past = ["A", "B", "A", "C", "A", "D"].map((buildId) => ({ buildId, at }));
+    expect(previousBuild(past, "D")).toBe("A");
+    expect(previousBuild(past.slice(0, 4), "C")).toBe("A");
+    expect(previousBuild([{ buildId: "A", at }], "A")).toBeNull();
+  });
 });
 
 describe("collectGarbage", () => {
+  it("keeps the build that was live just before the current one, after a rollback and republishes", async () => {
+    const kv = new MemoryKv();
+    const now = Date.now();
+    const ids = ["00000000000a", "00000000000b", "00000000000c", "00000000000d"];
+    for (const id of ids) await fakeBuild(kv, id);
+    const order = ["00000000000a", "00000000000b", "00000000000a", "00000000000c", "00000000000a", "00000000000d"];
+    await kv.put(
+      kvKeys.history("production"),
+      JSON.stringify(order.map((buildId, i) => ({ buildId, at: new Date(now - (60 - i) * DAY).toISOString() }))),
+    );
+    await kv.put(kvKeys.channel("production"), "00000000000d");
+    const result = await collectGarbage(kv, 14, now);
+    expect(result.kept.sort()).toEqual(["00000000000a", "00000000000d"]);
+    expect(await rollback(kv, "production", "00000000000a")).toEqual({ from: "00000000000d", to: "00000000000a" });
+  });
+
+  it("stops protecting a preview channel not published for 30 days, and removes its pointer", async () => {
+    const kv = new MemoryKv();
+    const now = Date.now();
+    await fakeBuild(kv, "00000000000e");
+    await fakeBuild(kv, "00000000000f");
+    for (const [channel, id, days] of [
+      ["preview-old", "00000000000e", 31],
+      ["preview-new", "00000000000f", 29],
+    ] as const) {
+      await kv.put(kvKeys.channel(channel), id);
+      await kv.put(
+        kvKeys.history(channel),
+        JSON.stringify([{ buildId: id, at: new Date(now - days * DAY).toISOString() }]),
+      );
+    }
+    const result = await collectGarbage(kv, 14, now);
+    expect(result.deleted).toEqual(["00000000000e"]);
+    expect(result.channelsRemoved).toEqual(["preview-old"]);
+    expect(await kv.list("channel/")).toEqual(["channel/preview-new"]);
+    expect(await kv.list("history/")).toEqual(["history/preview-new"]);
+  });
+
   it("deletes old builds and orphan assets, never the live or previous build", async () => {
     const kv = new MemoryKv();
     const now = Date.now();

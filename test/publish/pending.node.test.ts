@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { collectGarbage } from "../../scripts/publish/operations";
+import { collectGarbage } from "../../scripts/publish/gc";
 import { pendingKeys, pendingValues, readPending, type PendingPublish } from "../../scripts/publish/pending";
 import { MemoryKv } from "../helpers/memory-kv";
 

@@ -78,3 +78,24 @@ describe("the channel pointer", () => {
     expect(pointerRecheckMs("2500")).toBe(2500);
   });
 });
+
+describe("the pointer of each store format", () => {
+  it("keeps format 2's plain key and gives later formats their own", () => {
+    expect(kvKeys.channel("production", 2)).toBe("channel/production");
+    expect(kvKeys.channel("production", 3)).toBe("channel/production@3");
+    expect(kvKeys.history("preview-x", 3)).toBe("history/preview-x@3");
+  });
+
+  it("is its own format's for a worker that reads two; the previous format's until its own is published", async () => {
+    const pointers: Record<string, string> = { [kvKeys.channel("fmt", 2)]: "build-of-format-2" };
+    const kv = { get: async (key: string) => pointers[key] ?? null } as unknown as KvReader;
+    const newer = () => new ContentStore(kv, "fmt", { recheckMs: 0, formats: [3, 2] });
+    const older = () => new ContentStore(kv, "fmt", { recheckMs: 0, formats: [2] });
+    // Deployed before any publish in format 3: the format-2 build is served.
+    expect(await newer().liveBuildId()).toBe("build-of-format-2");
+    // A publish in format 3 (CI publishes before it deploys) moves only format 3's pointer.
+    pointers[kvKeys.channel("fmt", 3)] = "build-of-format-3";
+    expect(await older().liveBuildId()).toBe("build-of-format-2");
+    expect(await newer().liveBuildId()).toBe("build-of-format-3");
+  });
+});

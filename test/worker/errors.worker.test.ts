@@ -98,7 +98,7 @@ describe("the store failing", () => {
         path: "/learn/Basics/alpha",
         buildId: build.buildId,
         channel: "production",
-        error: "ContentUnavailable: KV failed reading a page",
+        error: `ContentUnavailable: KV failed reading blob/${build.manifest.blobs.pages["/learn/Basics/alpha"]}`,
       },
     ]);
   });

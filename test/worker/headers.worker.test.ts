@@ -4,7 +4,8 @@
  */
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { build, seedFixture } from "./seed";
+import { WORKER_VERSION } from "../../worker/code-version";
+import { build, seedFixture, twinDigest } from "./seed";
 
 const get = (path: string, init?: RequestInit) =>
   SELF.fetch(`https://docs.example.test${path}`, { redirect: "manual", ...init });
@@ -49,7 +50,8 @@ describe("the full header set", () => {
     expect(headersOf(res)).toEqual({
       ...DOCUMENT,
       "cache-control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
-      etag: `"${build.buildId}"`,
+      etag: `"${build.buildId}.${WORKER_VERSION}"`,
+      vary: "Accept",
       "x-cache": "MISS",
     });
   });
@@ -72,7 +74,7 @@ describe("the full header set", () => {
     expect(headersOf(res)).toEqual({
       "cache-control": "public, max-age=300",
       "content-type": "text/markdown; charset=utf-8",
-      etag: `"${build.buildId}"`,
+      etag: `"${twinDigest("/learn/Basics/alpha")}"`,
       vary: "Accept",
       "x-content-type-options": "nosniff",
     });
@@ -93,6 +95,10 @@ describe("the full header set", () => {
   it("of a redirect", async () => {
     const res = await get("/learn/Basics/alpha.html");
     expect(res.status).toBe(301);
-    expect(headersOf(res)).toEqual({ "cache-control": "public, max-age=3600", location: "/learn/Basics/alpha" });
+    expect(headersOf(res)).toEqual({
+      "cache-control": "public, max-age=3600",
+      location: "/learn/Basics/alpha",
+      "x-content-type-options": "nosniff",
+    });
   });
 });

@@ -15,7 +15,7 @@ import { kvKeys } from "../../client/contracts/page";
 import type { ManifestRoot } from "../../client/contracts/stored-manifest";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
-import { build, putVariant, seedFixture } from "./seed";
+import { build, putBlob, putVariant, seedFixture } from "./seed";
 
 const BASE = "https://docs.example.test";
 const MCP = `${BASE}/mcp`;
@@ -84,23 +84,20 @@ let manifest: ManifestRoot;
 
 beforeAll(async () => {
   await seedFixture();
-  const blobs: Record<string, string> = {
-    "mcp-openapi": JSON.stringify(OPENAPI),
-    "mcp-networks": JSON.stringify(NETWORKS),
-    "mcp-account": ACCOUNT_TWIN,
-    "mcp-big": BIG_TWIN,
-    "mcp-extra": "# Extra\n\nAn extra page.\n",
-  };
-  for (const [digest, body] of Object.entries(blobs)) await env.CONTENT.put(kvKeys.blob(digest), body);
+  const [openapi, networks, account, big, extra] = await Promise.all(
+    [JSON.stringify(OPENAPI), JSON.stringify(NETWORKS), ACCOUNT_TWIN, BIG_TWIN, "# Extra\n\nAn extra page.\n"].map(
+      putBlob,
+    ),
+  );
   // Pages without a record of their own: only their Markdown twins are read.
   const page = (title: string, twin: string) => ({ title, description: "", sidebar: null, page: "mcp-none", twin });
   manifest = await putVariant("mcp000000001", {
     routes: {
-      "/api/node/get-account": page("Get account", "mcp-account"),
-      "/big": page("Big page", "mcp-big"),
-      ...Object.fromEntries(EXTRA_ROUTES.map((r) => [r, page(`Extra ${r}`, "mcp-extra")])),
+      "/api/node/get-account": page("Get account", account),
+      "/big": page("Big page", big),
+      ...Object.fromEntries(EXTRA_ROUTES.map((r) => [r, page(`Extra ${r}`, extra)])),
     },
-    files: { "/api/node/openapi.json": "mcp-openapi", [NETWORKS_FILE]: "mcp-networks" },
+    files: { "/api/node/openapi.json": openapi, [NETWORKS_FILE]: networks },
   });
   await env.CONTENT.put(kvKeys.searchIndex(manifest.buildId), JSON.stringify(build.searchIndex));
   await env.CONTENT.put(kvKeys.channel("production"), manifest.buildId);

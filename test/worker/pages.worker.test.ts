@@ -3,6 +3,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { beforeAll, describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
 import { app } from "../../worker/app";
+import { WORKER_VERSION } from "../../worker/code-version";
 import { build, seedFixture } from "./seed";
 
 const BASE = "https://docs.example.test";
@@ -90,7 +91,7 @@ describe("pages", () => {
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
     const etag = head.headers.get("ETag");
-    expect(etag).toBe(`"${build.buildId}"`);
+    expect(etag).toBe(`"${build.buildId}.${WORKER_VERSION}"`);
     expect(head.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     const again = await get("/build/tools", { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);

@@ -410,12 +410,23 @@ describe("bad input", () => {
 });
 
 describe("the content store's search index", () => {
-  it("is loaded once per build and says so when a build has none", async () => {
-    const store = new ContentStore(env.CONTENT, "production");
-    const a = await store.searchIndex(build.buildId);
-    expect(await store.searchIndex(build.buildId)).toBe(a);
-    expect(a.size).toBe(build.searchIndex.documentCount);
-    await expect(store.searchIndex("no-such-build")).rejects.toBeInstanceOf(ContentUnavailable);
+  it("reads its root once per isolate per build, and says so when a build has none", async () => {
+    const rootKey = kvKeys.searchIndex(build.buildId);
+    let rootReads = 0;
+    const counting = {
+      get: (key: string, options: never) => {
+        if (key === rootKey) rootReads++;
+        return env.CONTENT.get(key, options);
+      },
+    } as unknown as KVNamespace;
+    // Two requests' stores: the second finds the root the first read.
+    await new ContentStore(counting, "production").searchIndex(build.buildId);
+    const engine = await new ContentStore(counting, "production").searchIndex(build.buildId);
+    expect(engine.size).toBe(build.searchIndex.documentCount);
+    expect(rootReads).toBeLessThanOrEqual(1);
+    await expect(new ContentStore(env.CONTENT, "production").searchIndex("no-such-build")).rejects.toBeInstanceOf(
+      ContentUnavailable,
+    );
   });
 
   /** Publishes a copy of the fixture build whose term shards are `value` (null: missing), queries, restores the channel. */

@@ -62,3 +62,20 @@ export async function putVariant(
   await env.CONTENT.put(kvKeys.manifest(buildId), JSON.stringify(root));
   return root;
 }
+
+/** The digest of a route's Markdown twin in the fixture build (its validator, too). */
+export function twinDigest(route: string): string {
+  for (const { digest } of build.manifestRoot.routeShards) {
+    const entry = (JSON.parse(build.manifestBlobs[digest]!) as RouteShard).routes[route];
+    if (entry?.twin) return entry.twin;
+  }
+  throw new Error(`the fixture has no twin for ${route}`);
+}
+
+/** Stores `body` as a content-addressed blob, under the digest the build would give it; returns the digest. */
+export async function putBlob(body: string): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
+  const digest = [...hash.subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  await env.CONTENT.put(kvKeys.blob(digest), body);
+  return digest;
+}

@@ -6,44 +6,38 @@
  */
 import { routeOfMarkdownPath } from "../../client/contracts/markdown-path";
 import { kvKeys, POINTER_RECHECK_MS, type PageRecord } from "../../client/contracts/page";
-import { MANIFEST_FORMAT, type ManifestRoot } from "../../client/contracts/stored-manifest";
+import { READABLE_FORMATS, STORE_FORMAT } from "../../client/contracts/store-format";
+import type { ManifestRoot } from "../../client/contracts/stored-manifest";
 import type { SearchRoot } from "../../client/contracts/search-index";
 import { SearchEngine } from "../search/engine";
 import { PieceLoader } from "../search/pieces";
 import { log } from "../log";
 import { ContentUnavailable, ContentCorrupt } from "./errors";
 import { BuildManifest } from "./manifest";
-import { PromiseMemo } from "./memo";
+import { ValueMemo } from "./memo";
+import { RequestKv, type KvReader, type RequestKvOptions } from "./request-kv";
 
 export { BuildManifest } from "./manifest";
 export { ContentUnavailable, ContentCorrupt } from "./errors";
+export { REQUEST_KV_BUDGET_MS, type KvReader } from "./request-kv";
 
-/** How long a KV read may take before the request treats KV as down. */
-const KV_TIMEOUT_MS = 3000;
-
-/** A KV read that fails or takes longer than KV_TIMEOUT_MS rejects with ContentUnavailable. */
-function read<T>(pending: Promise<T>, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ContentUnavailable(`KV timed out ${what}`)), KV_TIMEOUT_MS);
-  });
-  const failed = pending.catch((cause: unknown) => {
-    throw new ContentUnavailable(`KV failed ${what}`, { cause });
-  });
-  return Promise.race([failed, timeout]).finally(() => {
-    if (timer !== undefined) clearTimeout(timer);
-  });
+/** The digest a stored value is kept under (scripts/build/blobs.ts: SHA-256 of its UTF-8 text, 32 hex digits). */
+async function blobDigestOf(text: string): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  let hex = "";
+  for (const byte of hash.subarray(0, 16)) hex += byte.toString(16).padStart(2, "0");
+  return hex;
 }
 
 /** Manifest roots (a few kilobytes) of the last few builds: around a publish, two are served at once. */
-const manifestRoots = new PromiseMemo<ManifestRoot>(4);
+const manifestRoots = new ValueMemo<ManifestRoot>(4);
 /**
  * Page records, parsed: content-addressed (so shared by builds and never stale), 22 KB for a median
  * page and 120 KB at most today; an isolate re-renders the pages it serves most without reading them again.
  */
-const pageRecords = new PromiseMemo<PageRecord>(32);
+const pageRecords = new ValueMemo<PageRecord>(32);
 /** Search roots are small (the pieces they list live in the search piece cache): keep a few builds'. */
-const searchIndexes = new PromiseMemo<SearchEngine>(4);
+const searchRoots = new ValueMemo<SearchRoot>(4);
 
 /** Seconds KV may serve a cached pointer at a location (the least Cloudflare allows is 30). */
 const POINTER_CACHE_TTL = 30;
@@ -69,38 +63,43 @@ export function pointerRecheckMs(setting: string | undefined): number {
 /** The channel pointers this isolate read, by channel: the build id and when it was read. */
 const pointers = new Map<string, { buildId: string; readAt: number }>();
 
-/** The part of KVNamespace the store reads through (narrow, so Node tests can hand it an in-memory KV). */
-export interface KvReader {
-  get(key: string, options: { cacheTtl?: number }): Promise<string | null>;
-  get<T>(key: string, options: { type: "json"; cacheTtl?: number }): Promise<T | null>;
-  get(key: string, options: { type: "arrayBuffer"; cacheTtl?: number }): Promise<ArrayBuffer | null>;
-}
-
-export interface PointerOptions {
+export interface PointerOptions extends RequestKvOptions {
+  /** The store formats read, newest first (READABLE_FORMATS; tests pass others). */
+  formats?: readonly number[];
   /** Milliseconds a pointer this isolate read is served before it is read again (0: every request reads it). */
   recheckMs: number;
   /** The clock (tests set their own). */
   now?: () => number;
 }
 
+/**
+ * A request's reader of the content: made per request (worker/middleware/content.ts), so its KV
+ * reads share that request's deadline and failures (request-kv.ts); the values it reads are kept
+ * per isolate for the requests after it.
+ */
 export class ContentStore {
   private readonly recheckMs: number;
   private readonly now: () => number;
+  private readonly kv: RequestKv;
+  private readonly formats: readonly number[];
 
   constructor(
-    private readonly kv: KvReader,
+    kv: KvReader,
     private readonly channel: string,
     pointer: PointerOptions = { recheckMs: 0 },
   ) {
     this.recheckMs = pointer.recheckMs;
     this.now = pointer.now ?? Date.now;
+    this.kv = new RequestKv(kv, pointer);
+    this.formats = pointer.formats ?? READABLE_FORMATS;
   }
 
   private live: Promise<string> | undefined;
 
   /**
    * The build id the channel points at: once per store (a store lives for one request), and from
-   * the isolate's last read when that is under `recheckMs` old. A failed read is not kept.
+   * the isolate's last read when that is under `recheckMs` old. A failed read is kept for the
+   * request (its next caller fails at once); the next request reads again.
    */
   liveBuildId(): Promise<string> {
     if (!this.live) {
@@ -108,16 +107,20 @@ export class ContentStore {
       this.live =
         last && this.now() - last.readAt < this.recheckMs ? Promise.resolve(last.buildId) : this.readLiveBuildId();
     }
-    this.live.catch(() => (this.live = undefined));
     return this.live;
   }
 
+  /**
+   * The pointer of the newest format this code reads that the channel has: its own, or until the
+   * first publish in it, the one before (client/contracts/store-format.ts).
+   */
   private async readLiveBuildId(): Promise<string> {
     const readAt = this.now();
-    const id = await read(
-      this.kv.get(kvKeys.channel(this.channel), { cacheTtl: POINTER_CACHE_TTL }),
-      "reading the channel pointer",
-    );
+    let id: string | null = null;
+    for (const format of this.formats) {
+      id = await this.kv.get(kvKeys.channel(this.channel, format), { cacheTtl: POINTER_CACHE_TTL });
+      if (id) break;
+    }
     if (!id) throw new ContentUnavailable(`channel "${this.channel}" points at no build; run npm run publish`);
     const buildId = id.trim();
     if (this.recheckMs > 0) pointers.set(this.channel, { buildId, readAt });
@@ -130,37 +133,35 @@ export class ContentStore {
    */
   async manifest(buildId: string): Promise<BuildManifest> {
     const root = await manifestRoots.get(buildId, async () => {
-      const root = await read(
-        this.kv.get<Partial<ManifestRoot>>(kvKeys.manifest(buildId), { type: "json", cacheTtl: 3600 }),
-        "reading the manifest",
-      );
+      const root = await this.kv.get<Partial<ManifestRoot>>(kvKeys.manifest(buildId), { type: "json", cacheTtl: 3600 });
       if (!root) throw new ContentUnavailable(`build ${buildId} has no manifest`);
-      if (root.format !== MANIFEST_FORMAT)
-        throw new ContentUnavailable(`build ${buildId} predates the sharded manifest; publish again`);
+      if (root.format === undefined || !this.formats.includes(root.format))
+        throw new ContentUnavailable(
+          `build ${buildId} is stored in format ${String(root.format ?? 1)}, which this worker (format ${STORE_FORMAT}) does not read; publish again`,
+        );
       return root as ManifestRoot;
     });
-    return new BuildManifest(root, (digest, what) => this.blob(digest, what));
+    return new BuildManifest(root, (digest) => this.blob(digest));
   }
 
   /** A content-addressed JSON value, or null when KV does not have it. */
-  private async blob<T>(digest: string, what: string): Promise<T | null> {
-    return read(this.kv.get<T>(kvKeys.blob(digest), { type: "json", cacheTtl: 3600 }), what);
+  private blob<T>(digest: string): Promise<T | null> {
+    return this.kv.get<T>(kvKeys.blob(digest), { type: "json", cacheTtl: 3600 });
   }
 
   /**
    * The build's search engine: its root (the index's ranges and statistics, small) read once per
    * isolate per build; the pieces a query needs are read then, through the per-isolate piece cache.
    */
-  searchIndex(buildId: string): Promise<SearchEngine> {
-    return searchIndexes.get(buildId, async () => {
-      const root = await read(
-        this.kv.get<SearchRoot>(kvKeys.searchIndex(buildId), { type: "json", cacheTtl: 3600 }),
-        "reading the search index",
-      );
+  async searchIndex(buildId: string): Promise<SearchEngine> {
+    const root = await searchRoots.get(buildId, async () => {
+      const root = await this.kv.get<SearchRoot>(kvKeys.searchIndex(buildId), { type: "json", cacheTtl: 3600 });
       if (!root) throw new ContentUnavailable(`build ${buildId} has no search index`);
       if (root.version !== 4) throw new ContentUnavailable(`build ${buildId} has an older search index; publish again`);
-      return new SearchEngine(root, new PieceLoader(this.kv));
+      return root;
     });
+    // The engine is this request's: its piece reads share the request's KV deadline.
+    return new SearchEngine(root, new PieceLoader(this.kv));
   }
 
   /** The page record of a route of the manifest's build. */
@@ -170,7 +171,7 @@ export class ContentStore {
     if (!entry) throw missing();
     // A record that is missing or corrupt is not kept: the read is tried again next time.
     return pageRecords.get(entry.page, async () => {
-      const record = await this.blob<PageRecord>(entry.page, "reading a page");
+      const record = await this.blob<PageRecord>(entry.page);
       if (record === null) throw missing();
       if (typeof record !== "object" || !Array.isArray(record.tree) || typeof record.title !== "string")
         throw new ContentCorrupt(`the page record of ${route} in build ${manifest.buildId} is corrupt`);
@@ -178,15 +179,23 @@ export class ContentStore {
     });
   }
 
-  /** A derived file of the manifest's build (sitemap.xml, a Markdown twin, the API document), or null. */
-  async file(manifest: BuildManifest, path: string): Promise<string | null> {
+  /**
+   * A derived file of the manifest's build (sitemap.xml, a Markdown twin, the API document) and its
+   * digest, or null. Its text is checked against the digest it is stored under: a file is sent as
+   * it is, so a damaged value would otherwise reach readers with a 200.
+   */
+  async file(manifest: BuildManifest, path: string): Promise<{ body: string; digest: string } | null> {
     const digest = await manifest.fileDigest(path, routeOfMarkdownPath(path));
     if (!digest) return null;
-    return read(this.kv.get(kvKeys.blob(digest), { cacheTtl: 3600 }), "reading a file");
+    const body = await this.kv.get(kvKeys.blob(digest), { cacheTtl: 3600 });
+    if (body === null) return null;
+    if ((await blobDigestOf(body)) !== digest)
+      throw new ContentCorrupt(`build ${manifest.buildId}'s file ${path} does not match its digest ${digest}`);
+    return { body, digest };
   }
 
   /** A content image (shared by every build: names are content hashes), or null. */
   asset(name: string): Promise<ArrayBuffer | null> {
-    return read(this.kv.get(kvKeys.asset(name), { type: "arrayBuffer", cacheTtl: 86400 }), "reading an image");
+    return this.kv.get(kvKeys.asset(name), { type: "arrayBuffer", cacheTtl: 86400 });
   }
 }

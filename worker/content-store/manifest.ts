@@ -12,13 +12,13 @@ import {
   type StoredRoute,
 } from "../../client/contracts/stored-manifest";
 import { ContentCorrupt } from "./errors";
-import { PromiseMemo } from "./memo";
+import { ValueMemo } from "./memo";
 
 /** Reads a content-addressed blob as JSON; null when KV does not have it. */
-export type BlobReader = <T>(digest: string, what: string) => Promise<T | null>;
+export type BlobReader = <T>(digest: string) => Promise<T | null>;
 
 /** Route shards (≤ 64 KiB each) and sidebars kept per isolate, by digest. */
-const pieces = new PromiseMemo<unknown>(64);
+const pieces = new ValueMemo<unknown>(64);
 
 /** Each root's file paths, listed once: a request makes a BuildManifest or two, and a large site has hundreds of files. */
 const filePaths = new WeakMap<ManifestRoot, string[]>();
@@ -53,7 +53,7 @@ export class BuildManifest {
 
   private piece<T>(digest: string, what: string): Promise<T> {
     return pieces.get(digest, async () => {
-      const value = await this.readBlob<T>(digest, `reading ${what}`);
+      const value = await this.readBlob<T>(digest);
       if (value === null)
         throw new ContentCorrupt(`build ${this.buildId} names ${what} ${digest}, which KV does not have`);
       return value;

@@ -73,13 +73,32 @@ function assistantOrigin(manifest: { config: SiteConfig } | undefined): string |
   return a?.enabled && a.scriptUrl ? new URL(a.scriptUrl).origin : null;
 }
 
+/** Every other response is at least never sniffed: a JSON or text error must not be read as HTML. */
+function noSniff(res: Response): Response | null {
+  if (res.headers.has("X-Content-Type-Options")) return null;
+  try {
+    res.headers.set("X-Content-Type-Options", "nosniff");
+    return null;
+  } catch {
+    // A response whose headers are immutable (a fetched asset, a cache hit) is copied.
+    const copy = new Response(res.body, res);
+    copy.headers.set("X-Content-Type-Options", "nosniff");
+    return copy;
+  }
+}
+
 /**
  * Applied once the response exists, since the CSP depends on the build the response came from.
- * Only HTML documents get the set: files, images and redirects carry their own headers.
+ * Only HTML documents get the set; files, images, JSON and redirects keep their own headers and
+ * get `nosniff`.
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (!c.res.headers.get("Content-Type")?.startsWith("text/html")) return;
+  if (!c.res.headers.get("Content-Type")?.startsWith("text/html")) {
+    const copy = noSniff(c.res);
+    if (copy) c.res = copy;
+    return;
+  }
   const origin = assistantOrigin(c.var.manifest);
   let apply = policies.get(origin ?? "");
   if (!apply) {

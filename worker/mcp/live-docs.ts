@@ -76,6 +76,6 @@ export class LiveDocs {
   /** A file of the live build (the API document, the network table, a twin), or null. */
   async file(path: string): Promise<string | null> {
     const { manifest } = await this.build();
-    return this.store.file(manifest, path);
+    return (await this.store.file(manifest, path))?.body ?? null;
   }
 }

@@ -5,6 +5,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import { ContentUnavailable } from "../content-store";
+import { WORKER_VERSION } from "../code-version";
 import type { CacheVars, Env } from "../env";
 
 export const pageCache = createMiddleware<{ Bindings: Env; Variables: CacheVars }>(async (c, next) => {
@@ -21,8 +22,12 @@ export const pageCache = createMiddleware<{ Bindings: Env; Variables: CacheVars 
 
 const CACHE_ORIGIN = "https://page-cache.internal";
 
-/** The cache keys of a route: under the build id (a publish is an implicit purge) and as its last good copy. */
-export const cacheKeys = (buildId: string, route: string) => ({
-  build: new Request(`${CACHE_ORIGIN}/build/${buildId}${route}`),
-  last: new Request(`${CACHE_ORIGIN}/last${route}`),
+/**
+ * The cache keys of a route: under the build id and the worker's code version (a publish and a
+ * deploy are each an implicit purge), and as its last good copy under this code version (a copy
+ * rendered by older code may name client assets that are gone).
+ */
+export const cacheKeys = (buildId: string, route: string, codeVersion = WORKER_VERSION) => ({
+  build: new Request(`${CACHE_ORIGIN}/build/${buildId}/${codeVersion}${route}`),
+  last: new Request(`${CACHE_ORIGIN}/last/${codeVersion}${route}`),
 });

@@ -11,6 +11,7 @@ import { CrashPage } from "../../client/layout/CrashPage";
 import { DocPage } from "../../client/layout/DocPage";
 import { Document } from "../../client/layout/Document";
 import { NotFoundPage } from "../../client/layout/NotFoundPage";
+import { TooLongPage } from "../../client/layout/TooLongPage";
 import { SearchPage } from "../../client/layout/SearchPage";
 import type { SearchPageView } from "../../client/contracts/search";
 import { assets } from "./assets";
@@ -83,6 +84,26 @@ export async function renderNotFound(path: string, manifest: BuildManifest): Pro
   );
 }
 
+/** The 414 page, with the live build's chrome when there is one. */
+export function renderTooLong(limit: number, manifest: BuildManifest | undefined): Promise<ReadableStream<Uint8Array>> {
+  const body = <TooLongPage limit={limit} />;
+  const title = "Address Too Long";
+  const description = "The address asked for is longer than any page's.";
+  if (manifest) return messagePage(manifest, title, description, body);
+  return stream(
+    <Document
+      config={fallbackConfig}
+      assets={assets}
+      title={title}
+      description={description}
+      path={null}
+      robots="noindex"
+    >
+      {body}
+    </Document>,
+  );
+}
+
 /** The /search page (worker/search/page.ts computes the view). */
 export function renderSearch(view: SearchPageView, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
   return messagePage(
@@ -109,9 +130,16 @@ export function renderCrash(path: string, config: SiteConfig | null): Promise<Re
   );
 }
 
+/**
+ * Paths deeper than this get the 404 page without a nearest section: no route is nearly this deep,
+ * and the candidates grow with the square of the depth.
+ */
+export const NEAREST_SECTION_MAX_DEPTH = 32;
+
 /** The closest existing page above a missing path, e.g. /devs/tutorials/ for /devs/tutorials/nope. */
 async function nearestSection(path: string, manifest: BuildManifest): Promise<{ label: string; href: string } | null> {
   const parts = path.split("/").filter(Boolean);
+  if (parts.length > NEAREST_SECTION_MAX_DEPTH) return null;
   const candidates: string[] = [];
   while (parts.length > 1) {
     parts.pop();

@@ -7,6 +7,7 @@ import { createMiddleware } from "hono/factory";
 import { routeOfMarkdownPath, markdownPathOf } from "../../client/contracts/markdown-path";
 import type { BuildManifest } from "../content-store";
 import type { PageEnv } from "../env";
+import { etagMatches, notModified } from "./etag";
 
 const TYPES: Record<string, string> = {
   xml: "application/xml; charset=utf-8",
@@ -48,15 +49,21 @@ function prefersMarkdown(accept: string | undefined): boolean {
 export const machineFiles = createMiddleware<PageEnv>(async (c, next) => {
   const { manifest, store } = c.var;
   const filePath = await filePathFor(c.var.path, c.req.header("Accept"), manifest);
-  const body = filePath ? await store.file(manifest, filePath) : null;
-  if (filePath === null || body === null) return next();
-  const headers: Record<string, string> = {
-    "Content-Type": TYPES[filePath.split(".").pop() ?? ""] ?? "application/octet-stream",
+  const file = filePath ? await store.file(manifest, filePath) : null;
+  if (filePath === null || file === null) return next();
+  // Files are content-addressed: the digest is the validator, distinct for every body a URL can
+  // answer (a page's URL answers HTML or its Markdown twin, so it varies on Accept).
+  const validators: Record<string, string> = {
     "Cache-Control": "public, max-age=300",
-    ETag: `"${manifest.buildId}"`,
-    "X-Content-Type-Options": "nosniff",
+    ETag: `"${file.digest}"`,
     Vary: "Accept",
   };
-  if (filePath.startsWith("/api/")) headers["Access-Control-Allow-Origin"] = "*";
-  return new Response(c.req.method === "HEAD" ? null : body, { headers });
+  if (filePath.startsWith("/api/")) validators["Access-Control-Allow-Origin"] = "*";
+  if (etagMatches(c.req.header("If-None-Match"), validators.ETag!)) return notModified(validators);
+  const headers: Record<string, string> = {
+    ...validators,
+    "Content-Type": TYPES[filePath.split(".").pop() ?? ""] ?? "application/octet-stream",
+    "X-Content-Type-Options": "nosniff",
+  };
+  return new Response(c.req.method === "HEAD" ? null : file.body, { headers });
 });

@@ -8,6 +8,8 @@ import type { PageEnv } from "../env";
 import { cacheKeys } from "../middleware/page-cache";
 import { matchRoute, routeCandidates, withQuery } from "../normalize";
 import { renderDocPage, renderNotFound } from "../render";
+import { WORKER_VERSION } from "../code-version";
+import { etagMatches, notModified } from "./etag";
 import { HTML, html, redirect, safeDecode } from "./responses";
 
 /** Browsers revalidate (ETag, cheap 304s); shared caches may keep a page a minute and serve it stale while refreshing. */
@@ -20,10 +22,12 @@ export const docPage = createMiddleware<PageEnv>(async (c) => {
   if (match.kind === "missing")
     return html(c, await renderNotFound(safeDecode(path), manifest), 404, { "Cache-Control": "no-store" });
 
-  const etag = `"${buildId}"`;
-  if (c.req.header("If-None-Match") === etag)
-    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL } });
-  const page = (xCache: string) => ({ ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, "X-Cache": xCache });
+  // A page is made by the content (the build) and the code that renders it; its URL also answers
+  // Markdown to a client that asks (routes/files.ts), hence Vary.
+  const etag = `"${buildId}.${WORKER_VERSION}"`;
+  const validators = { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, Vary: "Accept" };
+  if (etagMatches(c.req.header("If-None-Match"), etag)) return notModified(validators);
+  const page = (xCache: string) => ({ ...validators, "X-Cache": xCache });
   const keys = cacheKeys(buildId, match.route);
   const cached = await cache?.match(keys.build);
   if (cached) return html(c, cached.body, 200, page("HIT"));

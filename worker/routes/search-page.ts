@@ -8,5 +8,6 @@ export const searchPage = createMiddleware<PageEnv>(async (c, next) => {
   const { manifest, path } = c.var;
   if (path.replace(/\/$/, "") !== `/${manifest.config.search.searchPagePath}`) return next();
   const { body, status } = await renderSearchPage(c.var.store, c.var.buildId, manifest, new URL(c.req.url));
-  return html(c, body, status, { "Cache-Control": "no-store" });
+  const retry: Record<string, string> = status === 503 ? { "Retry-After": "10" } : {};
+  return html(c, body, status, { "Cache-Control": "no-store", ...retry });
 });

@@ -25,7 +25,12 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export function jsonError(status: number, message: string, extra: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ message, status }), {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...extra },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      ...extra,
+    },
   });
 }
 
@@ -56,7 +61,11 @@ function failure(e: unknown): Response {
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), {
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 
 /** The body as JSON, or the 4xx response to send. */
@@ -129,10 +138,11 @@ export async function handleSingleQuery(c: Context<SearchEnv>): Promise<Response
     const read = await jsonBody(c);
     if (read instanceof Response) return read;
     raw = read.body;
-  } else raw = paramsFromUrl(new URL(c.req.url));
+  }
   let q: ParsedQuery;
   try {
-    q = parseSingleQuery(raw, indexName);
+    // A GET's parameters are parsed here, inside the try: a value such as `[u8]` is read as JSON and may be refused.
+    q = parseSingleQuery(raw ?? paramsFromUrl(new URL(c.req.url)), indexName);
   } catch (e) {
     if (e instanceof BadRequest) return jsonError(400, e.message);
     throw e;

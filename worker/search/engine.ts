@@ -243,6 +243,9 @@ function keepOnly(r: Ranking, kept: Set<number>): void {
 /** A plan's view before any lexicon piece is read: every word is taken as a term of the index. */
 const everyTerm: KnownTerm = () => true;
 
+/** Each root's synonym table, made once: the worker makes an engine per request over a root it keeps. */
+const synonymsOfRoot = new WeakMap<SearchRoot, SynonymTable>();
+
 export class SearchEngine {
   private readonly synonyms: SynonymTable;
 
@@ -251,7 +254,12 @@ export class SearchEngine {
     private readonly pieces: PieceLoader,
   ) {
     if (root.version !== 4) throw new Error(`unsupported search index version ${String(root.version)}`);
-    this.synonyms = root.synonymTable ? new Map(Object.entries(root.synonymTable)) : synonymTable(root.synonyms);
+    let synonyms = synonymsOfRoot.get(root);
+    if (!synonyms) {
+      synonyms = root.synonymTable ? new Map(Object.entries(root.synonymTable)) : synonymTable(root.synonyms);
+      synonymsOfRoot.set(root, synonyms);
+    }
+    this.synonyms = synonyms;
   }
 
   get size(): number {

@@ -27,6 +27,11 @@ export interface ParsedQuery {
 export class BadRequest extends Error {}
 
 const MAX_REQUESTS = 10;
+/**
+ * Hits one call may ask for in all (the sum of its queries' hitsPerPage): ten DocSearch queries of
+ * twenty. What one request can make the worker send grows with it, so it is bounded.
+ */
+export const MAX_HITS_PER_CALL = 200;
 const MAX_TAG = 100;
 const DEFAULT_SNIPPET_WORDS = 10;
 
@@ -36,11 +41,14 @@ function isObject(v: unknown): v is Record<string, Json> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** Parameters whose value is text, never JSON: a search for `[u8]` or `{address}` is a search. */
+const TEXT_PARAMS = new Set(["query", "indexName", "highlightPreTag", "highlightPostTag", "snippetEllipsisText"]);
+
 /** Algolia's legacy form: every parameter in one URL-encoded `params` string, arrays as JSON. */
 function paramsString(params: string): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const [key, raw] of new URLSearchParams(params)) {
-    if (/^[[{]/.test(raw)) {
+    if (!TEXT_PARAMS.has(key) && /^[[{]/.test(raw)) {
       try {
         out[key] = JSON.parse(raw) as Json;
         continue;
@@ -141,7 +149,13 @@ export function parseQueriesBody(body: unknown): { queries: ParsedQuery[]; strat
   if (requests.length > MAX_REQUESTS) throw new BadRequest(`at most ${MAX_REQUESTS} requests per call`);
   if (strategy !== "none" && strategy !== "stopIfEnoughMatches")
     throw new BadRequest('strategy must be "none" or "stopIfEnoughMatches"');
-  return { queries: requests.map((r, i) => parseQuery(r, `requests[${i}].`)), strategy };
+  const queries = requests.map((r, i) => parseQuery(r, `requests[${i}].`));
+  const hits = queries.reduce((sum, q) => sum + q.hitsPerPage, 0);
+  if (hits > MAX_HITS_PER_CALL)
+    throw new BadRequest(
+      `at most ${MAX_HITS_PER_CALL} hits per call: these requests ask for ${hits} (the sum of their hitsPerPage)`,
+    );
+  return { queries, strategy };
 }
 
 /** A single-index query: a JSON body (parameters, or a `params` string) or, for GET, the URL's query string. */
