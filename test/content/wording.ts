@@ -85,6 +85,11 @@ export const SELF_REFERENCES = [
   "content/networks.yaml",
 ];
 
+/** Each phrase where it starts a word: "four tests" does not hold "our tests". */
+const SELF_REFERENCE_PATTERNS = SELF_REFERENCES.map(
+  (phrase) => [phrase, new RegExp(`(?<![a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)] as const,
+);
+
 /** (f) Any of SELF_REFERENCES in what a reader sees (MDX comments, notes for authors, excepted). */
 export function selfReferences(page: string, source: string): string[] {
   const contexts = lineContexts(source);
@@ -92,9 +97,8 @@ export function selfReferences(page: string, source: string): string[] {
   source.split("\n").forEach((line, i) => {
     if (contexts[i]!.comment) return;
     const lower = line.toLowerCase();
-    for (const phrase of SELF_REFERENCES)
-      if (lower.includes(phrase))
-        problems.push(`${where(page, i)}: "${phrase}" speaks about the docs, not the network`);
+    for (const [phrase, pattern] of SELF_REFERENCE_PATTERNS)
+      if (pattern.test(lower)) problems.push(`${where(page, i)}: "${phrase}" speaks about the docs, not the network`);
   });
   return problems;
 }
