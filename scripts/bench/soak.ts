@@ -72,7 +72,7 @@ function requests(build: SiteBuild): Request[] {
 async function operations(kv: Parameters<typeof publishBuild>[0], builds: [SiteBuild, SiteBuild], stop: () => boolean) {
   const done = { publish: 0, rollback: 0, gc: 0 };
   const pause = () => new Promise((r) => setTimeout(r, 4000));
-  let live = builds[0].buildId;
+  const live = builds[0].buildId;
   while (!stop()) {
     const next = builds.find((b) => b.buildId !== live)!;
     await withLease(kv, "soak publish", () => publishBuild(kv, next, "production"));
@@ -129,7 +129,9 @@ async function main(): Promise<void> {
       ...(errorLines.length ? [`the worker logged ${errorLines.length} error line(s), first: ${errorLines[0]}`] : []),
       ...(load.errors ? [`${load.errors} requests failed without a response`] : []),
       ...(!(growth <= 0.2)
-        ? [`workerd's memory grew ${(growth * 100).toFixed(1)}% after the ${(MEMORY_MARK_MS / 60_000).toFixed(1)}-minute mark`]
+        ? [
+            `workerd's memory grew ${(growth * 100).toFixed(1)}% after the ${(MEMORY_MARK_MS / 60_000).toFixed(1)}-minute mark`,
+          ]
         : []),
     ];
     const report = {
