@@ -41,7 +41,7 @@ describe("the Try it section", () => {
           (t) => p.route === `/api/node/${t}`,
         ),
     );
-    expect(operations).toHaveLength(25);
+    expect(operations).toHaveLength(28);
     for (const p of operations) {
       const ids = p.tree.filter((n): n is TreeElement => Array.isArray(n) && n[0] === "h2").map((n) => n[1]?.id);
       expect(ids.indexOf("try-it"), p.route).toBe(ids.indexOf("code-samples") + 1);
@@ -65,6 +65,30 @@ describe("the Try it section", () => {
       ],
       accept: ["application/json", "application/x-bcs"],
     });
+  });
+
+  it("covers the operations the Movement L1 build added", () => {
+    const props = (route: string) => {
+      const { servers: _, ...rest } = propsOf(route);
+      return rest;
+    };
+    expect(props("/api/node/get-account-balance")).toEqual({
+      method: "GET",
+      path: "/accounts/{address}/balance/{asset_type}",
+      params: [
+        { name: "address", in: "path", required: true, example: "0x1" },
+        { name: "asset_type", in: "path", required: true, example: "0x1::aptos_coin::AptosCoin" },
+        { name: "ledger_version", in: "query", example: "2500000" },
+      ],
+      accept: ["application/json", "application/x-bcs"],
+    });
+    expect(props("/api/node/get-account-transaction-summaries").params).toEqual([
+      { name: "address", in: "path", required: true, example: "0x1" },
+      { name: "start_version", in: "query", example: "2500000" },
+      { name: "end_version", in: "query", example: "2600000" },
+      { name: "limit", in: "query", type: "integer", example: "25" },
+    ]);
+    expect(props("/api/node/info")).toEqual({ method: "GET", path: "/info", accept: ["application/json"] });
   });
 
   it("passes a short body example in the props, and points to the page's example block for a long one", () => {
