@@ -39,6 +39,7 @@ const REASONS: Record<string, string> = {
   "404": "Not Found",
   "409": "Conflict",
   "410": "Gone",
+  "411": "Length Required",
   "413": "Payload Too Large",
   "415": "Unsupported Media Type",
   "429": "Too Many Requests",

@@ -88,15 +88,33 @@ describe("an operation page (get-transactions)", () => {
     expect(out.match(/href="#headers-error"/g)).toHaveLength(6);
     expect(text(out)).toContain("X-APTOS-LEDGER-VERSION");
     expect(out).toContain('<details class="api-example"><summary>Example</summary>');
-    expect(text(out)).toMatch(/Example: \{"message":".*","error_code":"account_not_found"\}/);
+    expect(text(out)).toContain(
+      'Example: {"message":"Given limit value (0) must not be zero","error_code":"invalid_input","vm_error_code":null}',
+    );
   });
 
-  it("fits error examples to the status: the code named in the description, with its sentence as message", () => {
+  it("shows the document's own error example under each error status, not one example for all", () => {
+    const doc = parse(ref.files.find((f) => f.path.endsWith(".yaml"))!.body) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>>;
+    };
     const t = text(htmlOf("/api/node/get-block-by-height"));
-    expect(t).toContain(
-      'Example: {"message":"No block exists at this height yet (block_not_found).","error_code":"block_not_found"}',
-    );
-    expect(t).toContain('"error_code":"internal_error"}');
+    const responses = doc.paths["/blocks/by_height/{block_height}"]!.get!.responses;
+    const shown = new Set<string>();
+    for (const code of ["400", "403", "404", "410", "500", "503"]) {
+      const example = responses[code]!.content!["application/json"]!.example as { error_code: string };
+      expect(t).toContain(`Example: ${JSON.stringify(example)}`);
+      shown.add(example.error_code);
+    }
+    expect([...shown]).toEqual(["web_framework_error", "api_disabled", "block_not_found", "block_pruned", "internal_error"]);
+  });
+
+  it("gives every POST the framework's 411, 413 and 415, each with its reason phrase", () => {
+    for (const route of ["/api/node/submit-transaction", "/api/node/get-table-item", "/api/node/view"]) {
+      const out = htmlOf(route);
+      expect(out).toContain('<h3 id="response-411">411 Length Required</h3>');
+      expect(out).toContain('<h3 id="response-413">413 Payload Too Large</h3>');
+      expect(out).toContain('<h3 id="response-415">415 Unsupported Media Type</h3>');
+    }
   });
 
   it("links to the Transactions page for the Transaction type, naming its variants", () => {
@@ -208,7 +226,8 @@ describe("other pages", () => {
     const out = htmlOf("/api/node/accounts");
     expect(text(out)).toContain("Accounts");
     expect(out).toContain('<a href="/api/node/get-account">Get account</a>');
-    expect(out.match(/badge-get/g)?.length).toBe(5);
+    expect(out.match(/badge-get/g)?.length).toBe(6);
+    expect(out).toContain('<a href="/api/node/get-account-balance">Get account balance</a>');
   });
 
   it("the landing page gives base URLs, versioning, headers, pagination, errors, downloads, contact and licence", () => {
