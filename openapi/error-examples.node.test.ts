@@ -21,7 +21,10 @@ interface Media {
   example?: unknown;
 }
 interface Doc {
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, Media> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId: string; responses: Record<string, { content?: Record<string, Media> }> }>
+  >;
   components: { schemas: { AptosErrorCode: { enum: string[] } } };
 }
 
@@ -75,7 +78,8 @@ describe("error examples of openapi/node.yaml", () => {
     for (const item of Object.values(doc.paths))
       for (const op of Object.values(item))
         for (const [status, r] of Object.entries(op.responses))
-          if (Number(status) >= 400) codes.add((r.content!["application/json"]!.example as { error_code: string }).error_code);
+          if (Number(status) >= 400)
+            codes.add((r.content!["application/json"]!.example as { error_code: string }).error_code);
     expect(codes.size).toBeGreaterThanOrEqual(15);
   });
 

@@ -36,7 +36,7 @@ describe("the Try it section", () => {
   it("is on every operation page, after the code samples, with the networks of the document", () => {
     const operations = ref.pages.filter(
       (p) =>
-        p.route !== "/api/node/movement-labs-node-api" &&
+        !["/api/node/movement-labs-node-api", "/api/node/what-changed"].includes(p.route) &&
         !["accounts", "blocks", "events", "general", "tables", "transactions"].some(
           (t) => p.route === `/api/node/${t}`,
         ),

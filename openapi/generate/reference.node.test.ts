@@ -95,7 +95,10 @@ describe("an operation page (get-transactions)", () => {
 
   it("shows the document's own error example under each error status, not one example for all", () => {
     const doc = parse(ref.files.find((f) => f.path.endsWith(".yaml"))!.body) as {
-      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>>;
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>
+      >;
     };
     const t = text(htmlOf("/api/node/get-block-by-height"));
     const responses = doc.paths["/blocks/by_height/{block_height}"]!.get!.responses;
@@ -105,7 +108,13 @@ describe("an operation page (get-transactions)", () => {
       expect(t).toContain(`Example: ${JSON.stringify(example)}`);
       shown.add(example.error_code);
     }
-    expect([...shown]).toEqual(["web_framework_error", "api_disabled", "block_not_found", "block_pruned", "internal_error"]);
+    expect([...shown]).toEqual([
+      "web_framework_error",
+      "api_disabled",
+      "block_not_found",
+      "block_pruned",
+      "internal_error",
+    ]);
   });
 
   it("gives every POST the framework's 411, 413 and 415, each with its reason phrase", () => {
@@ -249,6 +258,35 @@ describe("other pages", () => {
     expect(out).toContain('href="https://www.apache.org/licenses/LICENSE-2.0.html"');
     expect(out).toContain('href="https://github.com/movementlabsxyz/movement"');
   });
+
+  it("the landing page names the node build it describes, says which build a network runs is unconfirmed, and links what changed", () => {
+    const out = htmlOf("/api/node/movement-labs-node-api");
+    const t = text(out);
+    expect(out).toContain('<h2 id="node-build">Which node build this describes</h2>');
+    expect(t).toContain("This reference describes the node API of the Movement L1 build: branch l1-migration of");
+    expect(out).toContain(
+      '<a href="https://github.com/movementlabsxyz/aptos-core/commit/01f02039c4c60356a500f3c0d5a11bc9748d3b90"><code>01f02039</code></a>',
+    );
+    expect(t).toContain("Which build the public nodes of each network run has not been confirmed.");
+    expect(out).toContain('<a href="/api/node/what-changed">What changed in the node API</a>');
+  });
+
+  it("the What changed page lists the new operations, fields, variants and behaviours, linking each operation", () => {
+    const p = page("/api/node/what-changed");
+    expect(p.title).toBe("What changed in the node API");
+    const out = htmlOf("/api/node/what-changed");
+    for (const id of ["new-operations", "new-fields", "new-variants", "behaviours"])
+      expect(out).toContain(`<h2 id="${id}">`);
+    for (const route of ["get-account-balance", "get-account-transaction-summaries", "info", "get-account"])
+      expect(out).toContain(`href="/api/node/${route}"`);
+    for (const term of [
+      "replay_protection_nonce",
+      "block_metadata_extension",
+      "abstraction_signature",
+      "DEFAULT_ACCOUNT_RESOURCE",
+    ])
+      expect(text(out)).toContain(term);
+  });
 });
 
 describe("sidebar", () => {
@@ -257,7 +295,7 @@ describe("sidebar", () => {
     const expected: SidebarItem[] = [];
     for (const row of facts.sidebar) {
       const href = `/api/node/${row.slug}`;
-      if (row.kind === "info") expected.push({ type: "link", label: row.label, href });
+      if (row.kind === "info" || row.kind === "page") expected.push({ type: "link", label: row.label, href });
       else if (row.kind === "tag")
         expected.push({ type: "category", label: row.label, href, collapsed: true, items: [] });
       else
