@@ -5,6 +5,7 @@
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import { prose } from "./markdown";
 import type { Resolver } from "./refs";
+import { factNodes } from "./facts";
 import { constraintsOf, effective, primitiveLabel } from "./schema-info";
 import { h } from "./tree";
 import type { Header, OperationEntry, Reference, Response } from "./types";
@@ -144,7 +145,7 @@ export class HeaderSets {
             "tr",
             null,
             h("td", null, h("code", null, name), header.required ? h("b", null, "always") : null),
-            h("td", null, primitiveLabel(schema), ...constraintsOf(schema).map((c) => h("i", null, c))),
+            h("td", null, primitiveLabel(schema), ...factNodes(constraintsOf(schema))),
             h("td", null, ...prose(header.description)),
           );
         }),

@@ -2,6 +2,7 @@
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import { prose } from "./markdown";
 import type { Resolver } from "./refs";
+import { factNodes } from "./facts";
 import { constraintsOf, effective, primitiveLabel } from "./schema-info";
 import { schemaId } from "./schema-view";
 import type { SchemaPlan } from "./schema-plan";
@@ -54,7 +55,7 @@ function row(p: Parameter, r: Resolver, plan: SchemaPlan): TreeNode {
       typeName,
       typeName ? " " : null,
       typeName ? h("i", null, primitiveLabel(resolved)) : h("span", null, primitiveLabel(resolved)),
-      ...constraintsOf(resolved).map((c) => h("i", null, c)),
+      ...factNodes(constraintsOf(resolved)),
     ),
     h(
       "td",

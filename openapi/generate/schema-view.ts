@@ -7,9 +7,10 @@
  *
  * Markup is terse on purpose (classes on containers only; styles in client/styles/api.css): a
  * transaction page draws a few hundred fields. In a field row: <code> name, <a>/<span> type,
- * <b> required, <i> facts, <p> description.
+ * <b> required, <i> facts (quoted values in <code>), <p> description.
  */
 import type { TreeNode } from "../../client/contracts/tree";
+import { factNodes } from "./facts";
 import { markdown } from "./markdown";
 import type { Resolver } from "./refs";
 import type { SchemaPlan } from "./schema-plan";
@@ -363,11 +364,8 @@ export class SchemaView {
 
   /** Type, format and constraints of a leaf: `string (uint64)` then facts in <i>. */
   private leafLabel(s: Schema, muted = false): TreeNode[] {
-    const facts = constraintsOf(s).filter((c) => !(s.enum?.length === 1 && c.startsWith("one of")));
-    return [
-      muted ? h("i", null, primitiveLabel(s)) : h("span", null, primitiveLabel(s)),
-      ...facts.map((f) => h("i", null, f)),
-    ];
+    const facts = constraintsOf(s).filter((c) => !(s.enum?.length === 1 && c.label === "one of"));
+    return [muted ? h("i", null, primitiveLabel(s)) : h("span", null, primitiveLabel(s)), ...factNodes(facts)];
   }
 }
 
