@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SidebarCategory, SidebarItem } from "../../client/contracts/page";
+import type { TreeElement } from "../../client/contracts/tree";
 import { Tree } from "../../client/render/TreeRenderer";
 import { apiRoutes, readFacts, REPO_ROOT } from "../../test/helpers/spec-fixtures";
 import { generateApiReference, type ApiReference } from "./index";
@@ -115,6 +116,38 @@ describe("an operation page (get-transactions)", () => {
       "block_pruned",
       "internal_error",
     ]);
+  });
+
+  it("writes the request body into every sample of a POST, so each runs as copied", () => {
+    const posts = ref.pages.filter((p) =>
+      htmlOf(p.route).includes('<p class="api-endpoint"><span class="badge badge-post">'),
+    );
+    expect(posts.map((p) => p.route).sort()).toEqual(
+      [
+        "encode-submission",
+        "get-raw-table-item",
+        "get-table-item",
+        "simulate-transaction",
+        "submit-batch-transactions",
+        "submit-transaction",
+        "view",
+      ].map((s) => `/api/node/${s}`),
+    );
+    for (const p of posts) {
+      const t = text(htmlOf(p.route));
+      expect(t, p.route).not.toMatch(/body\.json|readFile|read_to_string|os\.Open|--data @/);
+      expect(t, p.route).toContain("The request body is written in each sample");
+    }
+    // The long transaction body, inline in all five languages.
+    const tabs = page("/api/node/submit-transaction").tree.find(
+      (n): n is TreeElement => Array.isArray(n) && n[0] === "Tabs" && n[1]?.groupId === "api-lang",
+    )!;
+    const samples = tabs.slice(2) as TreeElement[];
+    expect(samples).toHaveLength(5);
+    for (const sample of samples)
+      expect(renderToStaticMarkup(createElement(Tree, { nodes: [sample] })), String(sample[1]?.value)).toContain(
+        "expiration_timestamp_secs",
+      );
   });
 
   it("gives every POST the framework's 411, 413 and 415, each with its reason phrase", () => {
