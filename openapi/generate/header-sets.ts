@@ -134,7 +134,8 @@ export class HeaderSets {
   table(set: HeaderSet): TreeElement {
     return h(
       "table",
-      { className: "api-table" },
+      // Focusable: on a phone the table scrolls sideways in its own box, and keyboards must reach it.
+      { className: "api-table", tabIndex: 0 },
       h("thead", null, h("tr", null, h("th", null, "Header"), h("th", null, "Type"), h("th", null, "Description"))),
       h(
         "tbody",

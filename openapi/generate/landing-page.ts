@@ -44,7 +44,8 @@ export function landingPage(ctx: ApiContext, input: LandingInput): GeneratedPage
     raw(
       h(
         "table",
-        { className: "api-table" },
+        // Focusable: on a phone the table scrolls sideways in its own box, and keyboards must reach it.
+        { className: "api-table", tabIndex: 0 },
         h("thead", null, h("tr", null, h("th", null, "Network"), h("th", null, "Base URL"))),
         h(
           "tbody",

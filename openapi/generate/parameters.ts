@@ -19,7 +19,8 @@ export const LOCATIONS = [
 export function parameterTable(params: Parameter[], r: Resolver, plan: SchemaPlan): TreeElement {
   return h(
     "table",
-    { className: "api-table api-params" },
+    // Focusable: on a phone the table scrolls sideways in its own box, and keyboards must reach it.
+    { className: "api-table api-params", tabIndex: 0 },
     h("thead", null, h("tr", null, h("th", null, "Name"), h("th", null, "Type"), h("th", null, "Description"))),
     h("tbody", null, ...params.map((p) => row(p, r, plan))),
   );
