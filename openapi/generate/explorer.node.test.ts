@@ -36,19 +36,18 @@ describe("the Try it section", () => {
   it("is on every operation page, after the code samples, with the networks of the document", () => {
     const operations = ref.pages.filter(
       (p) =>
-        p.route !== "/api/node/movement-labs-node-api" &&
+        !["/api/node/movement-labs-node-api", "/api/node/what-changed"].includes(p.route) &&
         !["accounts", "blocks", "events", "general", "tables", "transactions"].some(
           (t) => p.route === `/api/node/${t}`,
         ),
     );
-    expect(operations).toHaveLength(25);
+    expect(operations).toHaveLength(28);
     for (const p of operations) {
       const ids = p.tree.filter((n): n is TreeElement => Array.isArray(n) && n[0] === "h2").map((n) => n[1]?.id);
       expect(ids.indexOf("try-it"), p.route).toBe(ids.indexOf("code-samples") + 1);
       expect(propsOf(p.route).servers).toEqual([
         { name: "Movement Mainnet", url: "https://mainnet.movementnetwork.xyz/v1" },
-        { name: "Movement Testnet (Bardock)", url: "https://testnet.movementnetwork.xyz/v1" },
-        { name: "Movement Devnet", url: "https://full.devnet.movementinfra.xyz/v1" },
+        { name: "Movement Testnet", url: "https://testnet.movementnetwork.xyz/v1" },
       ]);
     }
   });
@@ -65,6 +64,30 @@ describe("the Try it section", () => {
       ],
       accept: ["application/json", "application/x-bcs"],
     });
+  });
+
+  it("covers the operations the Movement L1 build added", () => {
+    const props = (route: string) => {
+      const { servers: _, ...rest } = propsOf(route);
+      return rest;
+    };
+    expect(props("/api/node/get-account-balance")).toEqual({
+      method: "GET",
+      path: "/accounts/{address}/balance/{asset_type}",
+      params: [
+        { name: "address", in: "path", required: true, example: "0x1" },
+        { name: "asset_type", in: "path", required: true, example: "0x1::aptos_coin::AptosCoin" },
+        { name: "ledger_version", in: "query", example: "2500000" },
+      ],
+      accept: ["application/json", "application/x-bcs"],
+    });
+    expect(props("/api/node/get-account-transaction-summaries").params).toEqual([
+      { name: "address", in: "path", required: true, example: "0x1" },
+      { name: "start_version", in: "query", example: "2500000" },
+      { name: "end_version", in: "query", example: "2600000" },
+      { name: "limit", in: "query", type: "integer", example: "25" },
+    ]);
+    expect(props("/api/node/info")).toEqual({ method: "GET", path: "/info", accept: ["application/json"] });
   });
 
   it("passes a short body example in the props, and points to the page's example block for a long one", () => {

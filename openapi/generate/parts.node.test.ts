@@ -128,7 +128,7 @@ describe("schema view", () => {
     // Circle's fields are merged into the variant; the required radius comes before colour.
     expect(out.indexOf('id="schema-Shape.circle.radius"')).toBeLessThan(out.indexOf('id="schema-Shape.circle.colour"'));
     expect(out).toContain("<p>Radius in pixels.</p>");
-    expect(out).toContain('<i>one of "red", "blue"</i>');
+    expect(out).toContain('<i>one of</i> <code>"red"</code>, <code>"blue"</code>');
     // The discriminator is the variant's label, not a field again.
     expect(out).not.toContain('id="schema-Shape.circle.kind"');
   });
