@@ -82,7 +82,13 @@ export function SearchPage({ view }: { view: SearchPageView }) {
   return (
     <main id="main" className="search-page" tabIndex={-1}>
       <h1>Search</h1>
-      <form className="search-page-form" action={view.searchPath} method="get" role="search">
+      <form
+        className="search-page-form"
+        action={view.searchPath}
+        method="get"
+        role="search"
+        aria-label="Search the docs"
+      >
         <input
           type="search"
           name="q"

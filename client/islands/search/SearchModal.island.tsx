@@ -19,6 +19,7 @@ import { searchResultUrlProcessor } from "../../contracts/search-url";
 import { regroupByPage, searchPageHref, withProcessedUrls } from "./hits";
 import type { SearchModalProps } from "./props";
 import { withBase } from "../../contracts/base-url";
+import { watchModalMarkup } from "./modal-a11y";
 import { credentialsOf, createSearchClient } from "./search-client";
 import { SearchButton } from "./SearchButton";
 import "./search-modal.css";
@@ -165,6 +166,11 @@ function SearchModal(server: SearchModalProps) {
   /** The query whose search failed, for the error screen's link to the search page. */
   const [failedQuery, setFailedQuery] = useState("");
   const [dropdown, setDropdown] = useState<Element | null>(null);
+  const modalRoot = useRef<HTMLDivElement>(null);
+  useLayoutEffect(
+    () => (open && modalRoot.current ? watchModalMarkup(modalRoot.current, "Search docs") : undefined),
+    [open],
+  );
   useLayoutEffect(() => {
     setDropdown(open ? document.querySelector(".search-modal .DocSearch-Dropdown") : null);
     if (!open) setFailed(false);
@@ -251,6 +257,7 @@ function SearchModal(server: SearchModalProps) {
       {open
         ? createPortal(
             <div
+              ref={modalRoot}
               className={`search-modal${props.provider === "local" ? " search-modal-local" : ""}${failed ? " search-modal-failed" : ""}`}
               onInput={(e) => (e.target as HTMLInputElement).value === "" && setFailed(false)}
             >
