@@ -1,0 +1,42 @@
+/**
+ * Details a reader notices, in Chromium: a stored tab choice is on screen before the boot script
+ * has run.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser } from "playwright-core";
+import { holdRequests, launchChromium } from "../helpers/browser";
+import { serveSite, type RunningSite } from "../helpers/local-site";
+import { FIXTURE_ROOT } from "../helpers/temp-site";
+
+let browser: Browser;
+let fixture: RunningSite;
+
+before(async () => {
+  [browser, fixture] = await Promise.all([launchChromium(), serveSite(FIXTURE_ROOT)]);
+});
+after(async () => {
+  await browser?.close();
+  await fixture?.stop();
+});
+
+describe("a stored tab choice", () => {
+  it("is the tab shown from first paint, before the boot script has run", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${fixture.origin}/`);
+    // The Python tab is the page's default; the reader chose TypeScript on an earlier visit.
+    await page.evaluate(() => localStorage.setItem("docs-tab-lang", "ts"));
+    const release = await holdRequests(page, /\/boot-[\w-]+\.js$/);
+    await page.goto(`${fixture.origin}/learn/Basics/beta`, { waitUntil: "commit" });
+    await page.locator("footer").waitFor({ state: "attached" });
+    assert.ok(await page.getByText("TypeScript body.").isVisible(), "the stored tab's panel shows");
+    assert.ok(!(await page.getByText("Python body.").isVisible()), "the default tab's panel does not");
+    assert.equal(await page.getByRole("tab", { name: "TypeScript" }).getAttribute("aria-selected"), "true");
+    assert.equal(await page.getByRole("tab", { name: "Python" }).getAttribute("aria-selected"), "false");
+    release();
+    await page.waitForFunction(() => !("__earlyInput" in window));
+    assert.ok(await page.getByText("TypeScript body.").isVisible(), "the boot script keeps it");
+    await context.close();
+  });
+});
