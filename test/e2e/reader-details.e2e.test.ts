@@ -1,6 +1,6 @@
 /**
  * Details a reader notices, in Chromium: a stored tab choice is on screen before the boot script
- * has run.
+ * has run; without JavaScript the announcement's close button and the shortcut hint are not shown.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -38,5 +38,21 @@ describe("a stored tab choice", () => {
     await page.waitForFunction(() => !("__earlyInput" in window));
     assert.ok(await page.getByText("TypeScript body.").isVisible(), "the boot script keeps it");
     await context.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("shows neither the announcement's close button nor the Ctrl K hint, which would do nothing", async () => {
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${fixture.origin}/learn/Basics/alpha`);
+      assert.ok(await page.getByText("Fixture announcement.").isVisible());
+      const close = page.locator(".announcement-close");
+      const hint = page.locator("[data-shortcut-hint]");
+      assert.equal(await close.isVisible(), javaScriptEnabled, `close button, JavaScript ${javaScriptEnabled}`);
+      assert.equal(await hint.isVisible(), javaScriptEnabled, `hint, JavaScript ${javaScriptEnabled}`);
+      await context.close();
+    }
   });
 });
