@@ -53,18 +53,6 @@ function NoResults({ view }: { view: SearchPageView }) {
       <p className="search-empty-title">
         No results for “<strong>{view.query}</strong>”
       </p>
-      {view.suggestions.length ? (
-        <>
-          <p>Try searching for</p>
-          <ul className="search-suggestions">
-            {view.suggestions.map((s) => (
-              <li key={s}>
-                <a href={`${view.searchPath}?${new URLSearchParams({ q: s })}`}>{s}</a>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
       {view.missingResultsUrl ? (
         <p>
           Believe this query should return results?{" "}

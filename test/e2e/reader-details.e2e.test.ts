@@ -1,6 +1,7 @@
 /**
  * Details a reader notices, in Chromium: a stored tab choice is on screen before the boot script
- * has run; without JavaScript the announcement's close button and the shortcut hint are not shown.
+ * has run; without JavaScript the announcement's close button and the shortcut hint are not shown;
+ * a search without results offers no unrelated queries (page and modal).
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -54,5 +55,31 @@ describe("without JavaScript", () => {
       assert.equal(await hint.isVisible(), javaScriptEnabled, `hint, JavaScript ${javaScriptEnabled}`);
       await context.close();
     }
+  });
+});
+
+describe("a search without results", () => {
+  it("offers no unrelated queries on the search page", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${fixture.origin}/search?q=zzqqxxyy`);
+    await page.getByText("No results for").waitFor();
+    assert.equal(await page.getByText("Try searching for").count(), 0);
+    assert.equal(await page.locator(".search-empty ul a").count(), 0);
+    await page.close();
+  });
+
+  it("offers no unrelated queries in the modal, after earlier results", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${fixture.origin}/learn/Basics/alpha`);
+    await page.keyboard.press("Control+k");
+    const input = page.locator(".DocSearch-Input");
+    await input.fill("zeta");
+    await page.locator(".DocSearch-Hit").first().waitFor();
+    await input.fill("zzqqxxyy");
+    await page.locator(".DocSearch-NoResults").waitFor();
+    assert.ok(await page.getByText("No results for").isVisible());
+    assert.ok(!(await page.getByText("Try searching for").isVisible()));
+    assert.equal(await page.locator(".DocSearch-Prefill:visible").count(), 0);
+    await page.close();
   });
 });
