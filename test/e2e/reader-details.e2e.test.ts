@@ -1,24 +1,28 @@
 /**
  * Details a reader notices, in Chromium: a stored tab choice is on screen before the boot script
  * has run; without JavaScript the announcement's close button and the shortcut hint are not shown;
- * a search without results offers no unrelated queries (page and modal).
+ * a search without results offers no unrelated queries (page and modal); the API explorer refuses a
+ * ledger version that is not a number, before sending anything.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
 import { holdRequests, launchChromium } from "../helpers/browser";
-import { serveSite, type RunningSite } from "../helpers/local-site";
+import { REPO_ROOT, serveSite, type RunningSite } from "../helpers/local-site";
 import { FIXTURE_ROOT } from "../helpers/temp-site";
 
 let browser: Browser;
 let fixture: RunningSite;
+let real: RunningSite;
 
 before(async () => {
   [browser, fixture] = await Promise.all([launchChromium(), serveSite(FIXTURE_ROOT)]);
+  real = await serveSite(REPO_ROOT);
 });
 after(async () => {
   await browser?.close();
   await fixture?.stop();
+  await real?.stop();
 });
 
 describe("a stored tab choice", () => {
@@ -80,6 +84,31 @@ describe("a search without results", () => {
     assert.ok(await page.getByText("No results for").isVisible());
     assert.ok(!(await page.getByText("Try searching for").isVisible()));
     assert.equal(await page.locator(".DocSearch-Prefill:visible").count(), 0);
+    await page.close();
+  });
+});
+
+describe("the API explorer", () => {
+  it("refuses ledger_version=abc with a message, and sends nothing", async () => {
+    const page = await browser.newPage();
+    const sent: string[] = [];
+    page.on("request", (r) => r.url().includes("/v1/") && sent.push(r.url()));
+    await page.goto(`${real.origin}/api/node/get-account`);
+    await page.getByRole("button", { name: "Open the explorer" }).click();
+    await page.getByRole("textbox", { name: /^address/ }).fill("0x1");
+    await page.getByRole("textbox", { name: /^ledger_version/ }).fill("abc");
+    await page.getByRole("button", { name: "Send" }).click();
+    assert.match(
+      (await page.getByRole("alert").textContent()) ?? "",
+      /ledger_version must be a whole number, got "abc"\./,
+    );
+    await page.getByRole("textbox", { name: /^ledger_version/ }).fill("-1");
+    await page.getByRole("button", { name: "Send" }).click();
+    assert.match(
+      (await page.getByRole("alert").textContent()) ?? "",
+      /ledger_version must be a whole number, got "-1"\./,
+    );
+    assert.deepEqual(sent, []);
     await page.close();
   });
 });
