@@ -59,7 +59,7 @@ describe("the Try it section", () => {
       path: "/accounts/{address}/transactions",
       params: [
         { name: "address", in: "path", required: true, example: "0x1" },
-        { name: "start", in: "query", example: "0" },
+        { name: "start", in: "query", format: "uint64", example: "0" },
         { name: "limit", in: "query", type: "integer", example: "25" },
       ],
       accept: ["application/json", "application/x-bcs"],

@@ -15,7 +15,7 @@ const headersOf = (res: Response) => Object.fromEntries([...res.headers].sort(([
 /** Today's CSP: the pre-paint script and the DocSearch logo's style by hash, nothing inline else. */
 const CSP = [
   "default-src 'self'",
-  "script-src 'self' 'sha256-wVz/45voUvcvqLL/Fm2g4nRTil04LKYRp35pN7dmBC0='",
+  "script-src 'self' 'sha256-wxwxrJmHs5KVrhWn9+jp03Pv0vm+lO2zsMYqH2OfhxI='",
   "style-src 'self' 'sha256-lYPgVeO0CacLwwUB4DyR9jnHyogvo7NBwUv0zXx/qBY='",
   "img-src 'self' data:",
   "connect-src 'self' https: http://127.0.0.1:* http://localhost:*",

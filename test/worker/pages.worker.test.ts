@@ -178,7 +178,7 @@ describe("failures", () => {
     const html = await res.text();
     expect(html).toContain("<title>Page Error | Movement Network | Movement</title>");
     expect(html).toContain("This page crashed.");
-    expect(html).toMatch(/<button[^>]*>Try again<\/button>/);
+    expect(html).toMatch(/<a class="button" href="\/learn\/Basics\/never-rendered">Try again<\/a>/);
   });
 
   it("shows the crash page with 500 when a page record is missing from its build", async () => {
