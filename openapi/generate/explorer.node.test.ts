@@ -77,14 +77,14 @@ describe("the Try it section", () => {
       params: [
         { name: "address", in: "path", required: true, example: "0x1" },
         { name: "asset_type", in: "path", required: true, example: "0x1::aptos_coin::AptosCoin" },
-        { name: "ledger_version", in: "query", example: "2500000" },
+        { name: "ledger_version", in: "query", format: "uint64", example: "2500000" },
       ],
       accept: ["application/json", "application/x-bcs"],
     });
     expect(props("/api/node/get-account-transaction-summaries").params).toEqual([
       { name: "address", in: "path", required: true, example: "0x1" },
-      { name: "start_version", in: "query", example: "2500000" },
-      { name: "end_version", in: "query", example: "2600000" },
+      { name: "start_version", in: "query", format: "uint64", example: "2500000" },
+      { name: "end_version", in: "query", format: "uint64", example: "2600000" },
       { name: "limit", in: "query", type: "integer", example: "25" },
     ]);
     expect(props("/api/node/info")).toEqual({ method: "GET", path: "/info", accept: ["application/json"] });
