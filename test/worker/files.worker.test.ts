@@ -62,5 +62,57 @@ describe("machine-readable files", () => {
 
   it("answers 404 for the twin of a page that does not exist", async () => {
     expect((await get("/learn/nope.md")).status).toBe(404);
+    expect((await get("/learn/nope/index.md")).status).toBe(404);
+  });
+
+  it("has one twin URL per page: every other spelling answers 301 to it, with the query", async () => {
+    for (const [spelling, canonical] of [
+      ["/.md", "/index.md"],
+      ["/learn/Basics.md", "/learn/Basics/index.md"],
+      ["/learn/Basics/.md", "/learn/Basics/index.md"],
+      ["/learn/Basics/alpha/index.md", "/learn/Basics/alpha.md"],
+      ["/learn/Basics/alpha/.md", "/learn/Basics/alpha.md"],
+      ["/learn/Basics/alpha.md/", "/learn/Basics/alpha.md"],
+      ["/learn/Basics/index.md/", "/learn/Basics/index.md"],
+    ] as const) {
+      const res = await get(`${spelling}?from=test`);
+      expect(res.status, spelling).toBe(301);
+      expect(res.headers.get("Location"), spelling).toBe(`${canonical}?from=test`);
+      const target = await get(canonical);
+      expect(target.status, canonical).toBe(200);
+      expect(target.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
+    }
+    expect(await (await get("/index.md")).text()).toContain("# Home");
+  });
+
+  it("answers Markdown to Accept: text/plain alone, and HTML when HTML is preferred or anything goes", async () => {
+    const md = await (await get("/learn/Basics/alpha.md")).text();
+    const type = async (accept: string) => {
+      const res = await get("/learn/Basics/alpha", { headers: { Accept: accept } });
+      return [res.headers.get("Content-Type"), res.headers.get("Vary"), await res.text()] as const;
+    };
+    for (const accept of [
+      "text/plain",
+      "text/markdown",
+      "text/markdown, text/html;q=0.9",
+      "text/plain;q=0.9, text/html;q=0.5",
+    ]) {
+      const [contentType, vary, body] = await type(accept);
+      expect(contentType, accept).toBe("text/markdown; charset=utf-8");
+      expect(vary, accept).toBe("Accept");
+      expect(body, accept).toBe(md);
+    }
+    for (const accept of [
+      "*/*",
+      "text/*",
+      "text/html, text/plain",
+      "text/markdown;q=0, text/html",
+      "text/plain;q=0.5, text/html",
+      `text/markdown, ${"x/y, ".repeat(300)}`,
+    ]) {
+      const [contentType, vary] = await type(accept);
+      expect(contentType, accept.slice(0, 40)).toBe("text/html; charset=utf-8");
+      expect(vary, accept.slice(0, 40)).toBe("Accept");
+    }
   });
 });
