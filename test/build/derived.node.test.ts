@@ -17,7 +17,9 @@ describe("llms-full.txt", () => {
     expect(index).toContain("- Build (1 page): https://docs.example.test/llms-full/build.txt");
     expect(index).not.toContain("# Beta Page");
     const learn = file("/llms-full/learn.txt")!;
-    expect(learn).toContain("<!-- https://docs.example.test/learn/Basics/beta -->\n# Beta Page");
+    expect(learn).toContain(
+      "<!-- https://docs.example.test/learn/Basics/beta -->\n> Markdown version of <https://docs.example.test/learn/Basics/beta>",
+    );
     expect(learn).not.toContain("<!-- https://docs.example.test/build/");
     expect(file("/llms-full/build.txt")).toMatch(/^<!-- https:\/\/docs\.example\.test\/build\//);
     expect(build.manifest.files).toContain("/llms-full/learn.txt");

@@ -48,12 +48,14 @@ describe("machine-readable files", () => {
     expect(twin.status).toBe(200);
     expect(twin.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
     const md = await twin.text();
-    expect(md).toMatch(/^# Alpha Page/);
+    expect(md).toMatch(
+      /^> Markdown version of <https:\/\/docs\.example\.test\/learn\/Basics\/alpha>\. .*\n\n# Alpha Page/,
+    );
     const negotiated = await get("/learn/Basics/alpha", { headers: { Accept: "text/markdown" } });
     expect(negotiated.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
     expect(await negotiated.text()).toBe(md);
     const category = await get("/learn/Basics/index.md");
-    expect(await category.text()).toMatch(/^# The Basics/);
+    expect(await category.text()).toMatch(/\n\n# The Basics/);
     const browser = await get("/learn/Basics/alpha", {
       headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
     });
