@@ -25,22 +25,19 @@ describe("machine-readable files", () => {
     expect(text).toContain("Sitemap: https://docs.example.test/sitemap.xml");
   });
 
-  it("serves llms.txt listing pages with their Markdown twins, and llms-full.txt", async () => {
+  it("serves llms.txt listing pages with their Markdown twins, and llms-full.txt as the full text", async () => {
     const llms = await (await get("/llms.txt")).text();
     expect(llms).toContain(
       "- [Alpha (label)](https://docs.example.test/learn/Basics/alpha.md): Alpha is second by position.",
     );
     expect(llms).toContain("AI assistants can connect to the MCP server at https://docs.example.test/mcp");
-    const index = await get("/llms-full.txt");
-    expect(index.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    expect(await index.text()).toContain("https://docs.example.test/llms-full/learn.txt");
-    const section = await get("/llms-full/learn.txt");
-    expect(section.status).toBe(200);
-    expect(section.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    const full = await section.text();
-    expect(full).toContain("# Beta Page");
-    expect(full).toContain("```move");
-    expect((await get("/llms-full/nope.txt")).status).toBe(404);
+    const full = await get("/llms-full.txt");
+    expect(full.status).toBe(200);
+    expect(full.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    const text = await full.text();
+    expect(text).toContain(await (await get("/learn/Basics/beta.md")).text());
+    expect(text).toContain("```move");
+    expect((await get("/llms-full/learn.txt")).status).toBe(404);
   });
 
   it("serves a page's Markdown twin at <route>.md and on Accept: text/markdown", async () => {
