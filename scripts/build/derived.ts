@@ -52,14 +52,14 @@ export function dataFilesOf(config: SiteConfig, paths: string[]): DataFile[] {
   const api = config.sections.find((s) => s.source === "openapi")?.label ?? "API";
   return paths.flatMap((path): DataFile[] => {
     if (path === NETWORKS_FILE)
-      return [{ path, label: "Networks", description: "each network's name, chain ID and endpoints, as JSON" }];
+      return [{ path, label: "Networks", description: "Each network's name, chain ID and endpoints, as JSON." }];
     const format = /\/openapi\.(yaml|json)$/.exec(path)?.[1];
     if (!format) return [];
     return [
       {
         path,
         label: `${api}: OpenAPI document (${format.toUpperCase()})`,
-        description: "every operation of the API reference, with its parameters and schemas, as OpenAPI 3.1",
+        description: "Every operation of the API reference, with its parameters and schemas, as OpenAPI 3.1.",
       },
     ];
   });

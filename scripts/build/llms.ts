@@ -103,8 +103,11 @@ function makeLlmsFiles(manifest: Manifest, extras: LlmsExtras, limits: SplitLimi
   const sections = config.sections
     .map((s) => ({ section: s, lines: sectionLines(manifest.sidebars[s.id] ?? [], manifest, siteUrl, seen) }))
     .filter((s) => s.lines.length);
+  // A data file is linked by its address (an autolink), not as `[name](url)`: that form is how
+  // llms.txt lists pages, and a checker that takes every such link for a page would judge a JSON
+  // document as one.
   const data = extras.data.length
-    ? ["## Data files", "", ...extras.data.map((f) => `- [${f.label}](${siteUrl}${f.path}): ${f.description}`), ""]
+    ? ["## Data files", "", ...extras.data.map((f) => `- ${f.label}: <${siteUrl}${f.path}>. ${f.description}`), ""]
     : [];
   const whole = [
     ...head,

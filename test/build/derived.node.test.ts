@@ -157,7 +157,7 @@ describe("llms.txt", () => {
       /^- \[Learn pages, part 1\]\(https:\/\/docs\.example\.test\/llms\/learn-1\.txt\): \d+ pages$/m,
     );
     expect(index!.body).not.toContain("[Page 2]");
-    expect(index!.body).toMatch(/## Data files\n\n- \[Networks\]\(https:\/\/docs\.example\.test\/networks\.json\): /);
+    expect(index!.body).toMatch(/## Data files\n\n- Networks: <https:\/\/docs\.example\.test\/networks\.json>\. /);
     expect(parts.length).toBeGreaterThan(5);
     for (const p of parts) expect(Buffer.byteLength(p.body)).toBeLessThanOrEqual(3_000);
     const listed = parts.flatMap((p) =>
@@ -180,13 +180,13 @@ describe("llms.txt of the real site", () => {
   it("lists each page once, the API document and the network table, and llms-full.txt as the full text", async () => {
     const build = await buildSite({ root: REPO_ROOT });
     const llms = build.files.find((f) => f.path === "/llms.txt")!.body;
-    const links = [...llms.matchAll(/\]\((https:\/\/[^)]+)\)/g)].map((m) => m[1]!);
+    const links = [...llms.matchAll(/\]\((https:\/\/[^)]+)\)|<(https:\/\/[^>]+)>/g)].map((m) => m[1] ?? m[2]!);
     expect(links.filter((l, i) => links.indexOf(l) !== i)).toEqual([]);
     expect(links.filter((l) => l.endsWith(".md")).length).toBe(build.pages.size);
     expect(links).toContain("https://docs.movementnetwork.xyz/api/node/view.md");
     const data = llms.slice(llms.indexOf("## Data files"));
     for (const path of ["/api/node/openapi.yaml", "/api/node/openapi.json", "/networks.json"]) {
-      expect(data).toContain(`](https://docs.movementnetwork.xyz${path}): `);
+      expect(data).toContain(`: <https://docs.movementnetwork.xyz${path}>. `);
       expect(build.manifest.files).toContain(path);
     }
     expect(llms).toContain("The whole site as Markdown in one file: https://docs.movementnetwork.xyz/llms-full.txt");
