@@ -75,6 +75,16 @@ describe("pages", () => {
     const html = await (await get("/learn/Basics/")).text();
     const cards = [...html.matchAll(/class="card-title">([^<]+)</g)].map((m) => m[1]);
     expect(cards).toEqual(["Beta Page", "Alpha (label)", "Zeta Page"]);
+    // Title and description are blocks, so the card's text reads as two lines, not one run-on.
+    expect(html).toContain(
+      '<div class="card-text"><div class="card-title">Beta Page</div><div class="card-description">Beta is first by position.</div></div>',
+    );
+  });
+
+  it("marks what only people use, which the Markdown twin leaves out: tab buttons and copy buttons", async () => {
+    const html = await (await get("/learn/Basics/beta")).text();
+    expect(html).toMatch(/<div class="tab-list" role="tablist" data-markdown-ignore="">/);
+    expect(html).toMatch(/<button type="button" class="copy-button" data-copy="" data-markdown-ignore=""/);
   });
 
   it("serves highlighted code with title, highlighted and error lines", async () => {
