@@ -115,10 +115,10 @@ describe("the Try it section", () => {
     expect(JSON.parse(code)).toMatchObject({ sender: expect.stringMatching(/^0x/), payload: expect.any(Object) });
   });
 
-  it("renders a marker that loads on interaction, with the request line and a note as the fallback", () => {
+  it("renders a marker that loads on interaction, with the request line and a note as the fallback, marked human-only", () => {
     const html = renderToStaticMarkup(createElement(Tree, { nodes: [mountOf("/api/node/get-account")] }));
     expect(html).toMatch(
-      /^<div class="api-try" data-island="ApiExplorer" data-island-on="interaction" data-island-props="/,
+      /^<div class="api-try" data-markdown-ignore="" data-island="ApiExplorer" data-island-on="interaction" data-island-props="/,
     );
     expect(islandProps(html)).toEqual(propsOf("/api/node/get-account"));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
