@@ -16,12 +16,14 @@
  */
 import { kvKeys } from "../../client/contracts/page";
 import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
+import { READABLE_FORMATS } from "../../client/contracts/store-format";
 import type { SiteBuild } from "../build/build";
 import { readJson, type KvTarget, type KvValue } from "./kv-target";
 import { recordPublish } from "./operations";
 import { pendingValues, type PendingPublish } from "./pending";
 import { liveReader, storeSearchIndex } from "./search-packs";
-import { readStoredBuild, storeManifest, storedDigests } from "./stored-manifest";
+import { readBuildValues } from "./stored-build";
+import { storeManifest } from "./stored-manifest";
 
 /** A publish writes its values in batches of at most this many keys or bytes (each one call of the target's putMany). */
 const BATCH_KEYS = 1000;
@@ -66,14 +68,22 @@ export class LastPublished {
  * long as this publish runs, unlike a stray key that happens to be in KV now (GC may be deleting it).
  */
 async function liveValues(kv: KvTarget, live: string | null): Promise<StoredValues> {
-  const stored = live ? await readStoredBuild(kv, live) : null;
+  const stored = live ? await readBuildValues(kv, live) : null;
   const assets = stored && live ? await readJson<string[]>(kv, kvKeys.buildAssets(live)) : null;
-  const search = stored && live ? await readJson<SearchRoot>(kv, kvKeys.searchIndex(live)) : null;
-  return {
-    blobs: new Set([...(stored ? storedDigests(stored) : []), ...searchPieceDigests(search)]),
-    assets: new Set(assets ?? []),
-    search,
-  };
+  // Format 2's search root is read as this format's (a search index of version 4 in both).
+  return { blobs: new Set(stored?.blobs), assets: new Set(assets ?? []), search: stored?.search ?? null };
+}
+
+/**
+ * Before the first publish in this store format, the build the channel serves in the previous
+ * one (READABLE_FORMATS): what the new build reuses values from.
+ */
+async function servedBefore(kv: KvTarget, channel: string): Promise<string | null> {
+  for (const format of READABLE_FORMATS.slice(1)) {
+    const id = (await kv.get(kvKeys.channel(channel, format)))?.trim();
+    if (id) return id;
+  }
+  return null;
 }
 
 /** Thrown when the channel moved while the build was written (a rollback or another publish): nothing was flipped. */
@@ -88,7 +98,8 @@ export async function publishBuild(
   beforeFlip?: () => Promise<void>,
 ): Promise<PublishResult> {
   const previous = (await kv.get(kvKeys.channel(channel)))?.trim() || null;
-  const have = lastPublished?.valuesOf(channel, previous) ?? (await liveValues(kv, previous));
+  const base = previous ?? (await servedBefore(kv, channel));
+  const have = lastPublished?.valuesOf(channel, base) ?? (await liveValues(kv, base));
   // Values are gathered lazily (search pieces and manifest pieces are made as text): only the
   // digests the live build lacks are written.
   const blobs = new Map<string, () => string>();
@@ -110,7 +121,7 @@ export async function publishBuild(
     buildId: build.buildId,
     channel,
     at: new Date().toISOString(),
-    base: previous,
+    base,
     blobs: newBlobs.map(([digest]) => digest),
     assets: newAssets.map(([name]) => name),
   };

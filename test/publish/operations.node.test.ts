@@ -29,9 +29,9 @@ async function fakeBuild(kv: MemoryKv, id: string, assets: string[] = [], page =
   const root: Partial<ManifestRoot> = {
     format: STORE_FORMAT,
     buildId: id,
-    files: {},
+    files: { level: 0, refs: [] },
     sidebars: {},
-    routeShards: [{ first: "/", digest: `shard-${page}` }],
+    routes: { level: 0, refs: [{ from: "/", digest: `shard-${page}` }] },
   };
   await kv.put(kvKeys.manifest(id), JSON.stringify(root));
   for (const a of assets) await kv.put(kvKeys.asset(a), "x");
@@ -129,7 +129,7 @@ describe("deleteChannel", () => {
       "history/preview-x",
       "history/preview-x@9",
     ]);
-    expect(await kv.list("channel/")).toEqual(["channel/preview-xy"]);
+    expect(await kv.list("channel/")).toEqual([kvKeys.channel("preview-xy")]);
   });
 });
 
@@ -177,9 +177,9 @@ describe("collectGarbage", () => {
     }
     const result = await collectGarbage(kv, 14, now);
     expect(result.deleted).toEqual(["00000000000e"]);
-    expect(result.channelsRemoved).toEqual(["preview-old"]);
-    expect(await kv.list("channel/")).toEqual(["channel/preview-new"]);
-    expect(await kv.list("history/")).toEqual(["history/preview-new"]);
+    expect(result.channelsRemoved).toEqual([kvKeys.channel("preview-old").slice("channel/".length)]);
+    expect(await kv.list("channel/")).toEqual([kvKeys.channel("preview-new")]);
+    expect(await kv.list("history/")).toEqual([kvKeys.history("preview-new")]);
   });
 
   it("deletes old builds and orphan assets, never the live or previous build", async () => {
@@ -214,7 +214,7 @@ describe("collectGarbage", () => {
     expect(await kv.list("blob/")).toEqual(["blob/shard-shared", "blob/shared"]);
   });
 
-  it("keeps the blobs of a kept build stored before the manifest was sharded", async () => {
+  it("keeps no blob for a build stored before the manifest was sharded, which no worker reads", async () => {
     const kv = new MemoryKv();
     const now = Date.now();
     await fakeBuild(kv, "000000000003", [], "live");
@@ -226,7 +226,7 @@ describe("collectGarbage", () => {
     for (const d of ["old-page", "old-file", "stray"]) await kv.put(kvKeys.blob(d), "{}");
     await publishedThreeBuilds(kv, now);
     await collectGarbage(kv, 14, now);
-    expect(await kv.list("blob/")).toEqual(["live", "old-file", "old-page", "shard-live"].map((d) => kvKeys.blob(d)));
+    expect(await kv.list("blob/")).toEqual(["live", "shard-live"].map((d) => kvKeys.blob(d)));
   });
 
   it("keeps the search index pieces of kept builds and deletes those only a deleted build used", async () => {

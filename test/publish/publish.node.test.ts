@@ -130,8 +130,8 @@ describe("publishBuild", () => {
       }
       // The manifest's root is small and names one changed route shard (the edited page's), not all of them.
       const roots = [first, second].map((b) => JSON.parse(kv.values.get(kvKeys.manifest(b.buildId))!) as ManifestRoot);
-      const changedShards = roots[1]!.routeShards.filter(
-        (s) => !roots[0]!.routeShards.some((o) => o.digest === s.digest),
+      const changedShards = roots[1]!.routes.refs.filter(
+        (s) => !roots[0]!.routes.refs.some((o) => o.digest === s.digest),
       );
       expect(changedShards).toHaveLength(1);
       expect(kv.written).toContain(kvKeys.blob(changedShards[0]!.digest));

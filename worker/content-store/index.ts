@@ -8,16 +8,18 @@ import { routeOfMarkdownPath } from "../../client/contracts/markdown-path";
 import { kvKeys, POINTER_RECHECK_MS, type PageRecord } from "../../client/contracts/page";
 import { READABLE_FORMATS, STORE_FORMAT } from "../../client/contracts/store-format";
 import type { ManifestRoot } from "../../client/contracts/stored-manifest";
+import type { ManifestRoot as Format2ManifestRoot } from "../../client/contracts/format-2/stored-manifest";
 import type { SearchRoot } from "../../client/contracts/search-index";
 import { SearchEngine } from "../search/engine";
 import { PieceLoader } from "../search/pieces";
 import { log } from "../log";
 import { ContentUnavailable, ContentCorrupt } from "./errors";
-import { BuildManifest } from "./manifest";
+import { format2Manifest, isFormat2Manifest } from "./format-2";
+import { StoredManifest, type BuildManifest } from "./manifest";
 import { ValueMemo } from "./memo";
 import { RequestKv, type KvReader, type RequestKvOptions } from "./request-kv";
 
-export { BuildManifest } from "./manifest";
+export type { BuildManifest } from "./manifest";
 export { ContentUnavailable, ContentCorrupt } from "./errors";
 export { REQUEST_KV_BUDGET_MS, type KvReader } from "./request-kv";
 
@@ -30,7 +32,7 @@ async function blobDigestOf(text: string): Promise<string> {
 }
 
 /** Manifest roots (a few kilobytes) of the last few builds: around a publish, two are served at once. */
-const manifestRoots = new ValueMemo<ManifestRoot>(4);
+const manifestRoots = new ValueMemo<ManifestRoot | Format2ManifestRoot>(4);
 /**
  * Page records, parsed: content-addressed (so shared by builds and never stale), 22 KB for a median
  * page and 120 KB at most today; an isolate re-renders the pages it serves most without reading them again.
@@ -129,7 +131,7 @@ export class ContentStore {
 
   /**
    * The build's manifest: its small root read once per isolate per build, seen through this
-   * request's store (shards and sidebars are read with this request's KV binding when needed).
+   * request's store (shards, sidebars and parts are read with this request's KV binding when needed).
    */
   async manifest(buildId: string): Promise<BuildManifest> {
     const root = await manifestRoots.get(buildId, async () => {
@@ -139,9 +141,10 @@ export class ContentStore {
         throw new ContentUnavailable(
           `build ${buildId} is stored in format ${String(root.format ?? 1)}, which this worker (format ${STORE_FORMAT}) does not read; publish again`,
         );
-      return root as ManifestRoot;
+      return root as ManifestRoot | Format2ManifestRoot;
     });
-    return new BuildManifest(root, (digest) => this.blob(digest));
+    const read = <T>(digest: string) => this.blob<T>(digest);
+    return isFormat2Manifest(root) ? format2Manifest(root, read) : new StoredManifest(root as ManifestRoot, read);
   }
 
   /** A content-addressed JSON value, or null when KV does not have it. */

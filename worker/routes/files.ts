@@ -19,7 +19,7 @@ const TYPES: Record<string, string> = {
 
 /** The file path a request wants, or null when it is not a file of this build. */
 async function filePathFor(path: string, accept: string | undefined, manifest: BuildManifest): Promise<string | null> {
-  if (manifest.hasFile(path)) return path;
+  if (await manifest.hasFile(path)) return path;
   const twinOf = routeOfMarkdownPath(path);
   if (twinOf !== null) return (await manifest.route(twinOf)) ? path : null;
   if (prefersMarkdown(accept) && (await manifest.route(path))) return markdownPathOf(path);

@@ -33,7 +33,7 @@ describe("a build stored in format 2", () => {
     expect(tools).toMatchObject({ title: "Tools" });
     expect(text[kvKeys.blob(tools!.page)]).toContain("check the installed version");
     expect(await manifest.fileDigest("/build/tools.md", "/build/tools")).toBe(tools!.twin);
-    expect(manifest.hasFile("/sitemap.xml")).toBe(true);
+    expect(await manifest.hasFile("/sitemap.xml")).toBe(true);
     expect(await manifest.route("/nowhere")).toBeNull();
     expect(await manifest.sidebar("tutorialSidebar")).not.toBeNull();
   });

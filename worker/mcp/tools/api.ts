@@ -36,7 +36,7 @@ function apiDocument(docs: LiveDocs): Promise<ApiDocument> {
     let hit = documents.get(buildId);
     if (!hit) {
       hit = (async () => {
-        const path = manifest.files.find((f) => f.endsWith("/openapi.json"));
+        const path = (await manifest.filePaths()).find((f) => f.endsWith("/openapi.json"));
         const text = path ? await docs.file(path) : null;
         if (!path || text === null) throw new ToolFailure("This site has no API reference");
         const doc = JSON.parse(text) as JsonObject;
