@@ -17,7 +17,7 @@ export async function missingValues(kv: KvTarget, buildId: string): Promise<stri
     return [(e as Error).message];
   }
   if (!build) return [kvKeys.manifest(buildId)];
-  if (!build.search) return [kvKeys.searchIndex(buildId)];
+  if (!build.searchRoot) return [kvKeys.searchIndex(buildId)];
   const assets = (await readJson<string[]>(kv, kvKeys.buildAssets(buildId))) ?? [];
   const wanted = [...build.blobs.map(kvKeys.blob), ...assets.map(kvKeys.asset)];
   const present = new Set([...(await kv.list("blob/")), ...(await kv.list("asset/"))]);

@@ -172,8 +172,8 @@ async function otherSearchTerms(siteDir: string, exclude: string[], count: numbe
 
 /**
  * One-page releases in a row after the first, each of another page and with a word new to the site:
- * enough that the live search packs pass MAX_PACKS (scripts/publish/search-packs.ts) and releases
- * retire packs, as a site's run of releases between two large ones does. The budget is the largest.
+ * enough that the live search segments pass MAX_SEGMENTS (scripts/publish/search-store/) and
+ * releases merge them, as a site's run of releases does. The budget is the largest.
  */
 const RELEASE_RUN = 12;
 
