@@ -10,11 +10,11 @@ import { blobDigest } from "../build/blobs";
 import { stableChunks, type ChunkLimits } from "../build/stable-chunks";
 
 /**
- * Parts of 8-32 KiB (a few hundred entries): a root keeps a list of up to 8 KiB itself (a small
- * site's lists, so its cold reads stay what they were), and a large site's cold search reads one
- * part per kind of piece it needs.
+ * Parts of 16-32 KiB (a few hundred entries): a root keeps a list of up to 16 KiB itself (a small
+ * site's lists, so its cold search reads what it read before parts), and a large site's cold
+ * search reads one part per kind of piece it needs.
  */
-export const PART_LIMITS: ChunkLimits = { minBytes: 8 * 1024, maxBytes: 32 * 1024, everyNth: 16 };
+export const PART_LIMITS: ChunkLimits = { minBytes: 16 * 1024, maxBytes: 32 * 1024, everyNth: 16 };
 
 /** A part's stored text. */
 const partText = <K>(part: RefPart<K>) => JSON.stringify(part);
