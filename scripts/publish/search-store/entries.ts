@@ -1,7 +1,9 @@
 /**
  * A publish's new segment: for each run that changed since the last publish (runs.ts), every key
  * where the build's value is not what the live segments and the base give, with the entry that
- * makes it so (kinds.ts). Reads the base's pieces of those runs only.
+ * makes it so (kinds.ts); a run whose entries would take more than half its pieces' bytes (a
+ * change of most of it, such as every impact moving when the site's record count crosses a
+ * rounding step) is written whole instead. Reads the base's pieces of those runs only.
  */
 import { PIECE_KINDS, type PieceKind } from "../../../client/contracts/search-index";
 import { KIND_RULES, sameValue } from "./kinds";
@@ -15,17 +17,13 @@ export type KindRuns = Record<PieceKind, AlignedRun[]>;
 
 export interface NewEntries {
   segment: Segment;
-  /** JSON bytes of its entries. */
-  bytes: number;
-  /** The runs it covers: what changed since the last publish. */
-  dirty: KindRuns;
-  /** True when making it stopped past the limit: the change is large, the segment incomplete. */
-  large: boolean;
+  /** The runs to write whole: their pieces become the base's there. */
+  whole: Set<AlignedRun>;
 }
 
 /**
- * The new segment over the live segments (oldest first) for the runs of each kind; stops once its
- * entries pass `limit` bytes. `built` gives the build's pieces' texts, `base` the base's.
+ * The new segment over the live segments (oldest first), for the runs of each kind that changed
+ * since; `built` gives the build's pieces' texts, `base` the base's.
  */
 export async function newEntries(
   runs: KindRuns,
@@ -33,22 +31,24 @@ export async function newEntries(
   built: PieceText,
   base: PieceText,
   siteUrl: string,
-  limit: number,
 ): Promise<NewEntries> {
   const newestFirst = [...live].reverse();
-  const out: NewEntries = { segment: emptySegment(), bytes: 0, dirty: {} as KindRuns, large: false };
+  const out: NewEntries = { segment: emptySegment(), whole: new Set() };
   for (const kind of PIECE_KINDS)
-    out.dirty[kind] = dirtyRuns(runs[kind], visibleRuns(newestFirst.map((s) => s.runs[kind])));
-  for (const kind of PIECE_KINDS)
-    for (const run of out.dirty[kind]) {
-      out.bytes += await runEntries(kind, run, newestFirst, built, base, siteUrl, out.segment);
-      out.segment.runs[kind].push(recordOf(run));
-      if (out.bytes > limit) return { ...out, large: true };
+    for (const run of dirtyRuns(runs[kind], visibleRuns(newestFirst.map((s) => s.runs[kind])))) {
+      const entries = new Map<Key, unknown>();
+      const bytes = await runEntries(kind, run, newestFirst, built, base, siteUrl, entries);
+      const pieces = run.built.reduce((n, r) => n + (r.bytes ?? 0), 0);
+      if (2 * bytes > pieces) out.whole.add(run);
+      else {
+        for (const [key, entry] of entries) entriesOf(out.segment, kind).set(key, entry);
+        out.segment.runs[kind].push(recordOf(run));
+      }
     }
   return out;
 }
 
-/** Adds one run's entries to `segment`; returns their bytes. */
+/** One run's entries, set in `entries`; returns their bytes. */
 async function runEntries(
   kind: PieceKind,
   run: AlignedRun,
@@ -56,7 +56,7 @@ async function runEntries(
   built: PieceText,
   base: PieceText,
   siteUrl: string,
-  segment: Segment,
+  entries: Map<Key, unknown>,
 ): Promise<number> {
   const rules = KIND_RULES[kind] as {
     parse(text: string, siteUrl: string): Map<Key, unknown>;
@@ -73,7 +73,6 @@ async function runEntries(
   const layers = newestFirst.map((s) => entriesOf(s, kind));
   const keys = new Set<Key>([...mine.keys(), ...theirs.keys()]);
   for (const layer of layers) for (const key of layer.keys()) if (inSpan(key, run)) keys.add(key);
-  const entries = entriesOf(segment, kind);
   let bytes = 0;
   for (const key of keys) {
     const was = theirs.get(key);

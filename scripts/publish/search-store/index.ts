@@ -8,8 +8,8 @@
  * merges rewrite little. When every segment is merged into one past SEGMENT_BYTES, runs of pieces
  * are folded into the base (fold.ts): the build's pieces replace the base's there, at most
  * SEGMENT_BYTES of them in a release, or as many as it takes when the segment is past twice that
- * (folds fell behind). A change too large for a segment writes its runs' pieces instead. No release
- * rewrites the index.
+ * (folds fell behind). A run whose change would take more than half its pieces is written whole
+ * instead (entries.ts). No release rewrites the index but one whose change touches all of it.
  */
 import { allRefs, isRefPart, type Ref, type RefPart } from "../../../client/contracts/ref-parts";
 import { isSearchRoot, PIECE_KINDS, type PieceKind, type SearchRoot } from "../../../client/contracts/search-index";
@@ -19,7 +19,7 @@ import type { ChunkLimits } from "../../build/stable-chunks";
 import { PART_LIMITS, refParts } from "../ref-parts";
 import { newEntries, type KindRuns } from "./entries";
 import { foldRuns } from "./fold";
-import { alignedRuns, type AlignedRun, type Key } from "./runs";
+import { alignedRuns, type Key } from "./runs";
 import { emptySegment, isEmpty, merged, parseSegment, segmentText, withoutSpan, type Segment } from "./segments";
 
 /** Segments a root may name. */
@@ -95,21 +95,20 @@ export async function storeSearchIndex(
   if (live && live.root.siteUrl === siteUrl && live.root.fields.join() === build.meta.fields.join()) {
     const runs = {} as KindRuns;
     for (const kind of PIECE_KINDS) runs[kind] = alignedRuns(builtRefs[kind], live.base[kind]);
-    const made = await newEntries(runs, live.segments, (d) => build.pieces.get(d)!, read, siteUrl, segmentBytes);
+    const made = await newEntries(runs, live.segments, (d) => build.pieces.get(d)!, read, siteUrl);
     const segments = live.root.segments.map((ref, i) => ({ ref, segment: live.segments[i]! }));
-    const folded = new Set<AlignedRun>();
+    const folded = made.whole;
     let next = made.segment;
     let j = segments.length;
-    if (made.large) {
-      // Too large for a segment: its runs' pieces go to the base, and every segment is merged
-      // (their entries there would stand for pieces the base no longer has).
-      next = segments.reduce((all, s) => merged(all, s.segment), emptySegment());
+    if (folded.size) {
+      // Runs written whole: every segment is merged, less its entries there (they stand for
+      // pieces the base no longer has).
+      next = merged(
+        segments.reduce((all, s) => merged(all, s.segment), emptySegment()),
+        next,
+      );
       j = 0;
-      for (const kind of PIECE_KINDS)
-        for (const run of made.dirty[kind]) {
-          withoutSpan(next, kind, run);
-          folded.add(run);
-        }
+      for (const kind of PIECE_KINDS) for (const run of runs[kind]) if (folded.has(run)) withoutSpan(next, kind, run);
     } else {
       let size = segmentText(next, siteUrl).length;
       while (j > 0 && (j + 1 > MAX_SEGMENTS || segments[j - 1]!.ref.bytes < 2 * size)) {
@@ -122,7 +121,7 @@ export async function storeSearchIndex(
       for (const kind of PIECE_KINDS) for (const run of runs[kind]) if (!run.differs) withoutSpan(next, kind, run);
       const size = segmentText(next, siteUrl).length;
       // Folds fell behind (entries spread thin over many runs fold few a release): fold as many as it takes.
-      const budget = made.large || size > 2 * segmentBytes ? null : segmentBytes;
+      const budget = size > 2 * segmentBytes ? null : segmentBytes;
       for (const run of foldRuns(next, size, runs, folded, have, budget, segmentBytes)) folded.add(run);
     }
     base = live.base;
