@@ -2,6 +2,8 @@
 export interface NetworkInfo {
   id: string;
   name: string;
+  /** "internal": a network Movement runs for its own testing, not a public one. */
+  status?: "public" | "internal";
   chainId: number;
   rpc: string;
   faucet?: string;

@@ -14,6 +14,8 @@ const url = z.url({ protocol: /^https$/ });
 const networkSchema = z.strictObject({
   id: z.string().regex(/^[a-z]+$/),
   name: z.string().min(1),
+  // A network Movement runs for its own testing is "internal": shown as such, never as public.
+  status: z.enum(["public", "internal"]).optional(),
   chainId: z.number().int().positive(),
   rpc: url,
   faucet: url.optional(),
@@ -22,6 +24,7 @@ const networkSchema = z.strictObject({
   explorer: url.optional(),
   explorerNetwork: z.string().optional(),
   bridge: url.optional(),
+  // The 2025 network's DA-Sequencer: optional so that an older docs version's table still loads.
   daSequencer: url.optional(),
 });
 
@@ -154,17 +157,25 @@ export function fillNetworkFacts(pages: BuiltPage[], networks: NetworkTable, fai
   }
 }
 
+const ACCESS_LABEL = { public: "Public", internal: "Internal (Movement's own testing)" } as const;
+const accessOf = (n: Network) => ACCESS_LABEL[n.status ?? "public"];
+
 function networkTable(
   id: unknown,
   networks: NetworkTable,
   find: (id: unknown, tag: string) => Network | undefined,
 ): TreeElement {
   if (id === undefined) {
-    // Every network side by side: name, chain ID, REST/RPC.
+    // Every network side by side: name, chain ID, REST/RPC, and who it is for once one is internal.
     const facts: FactName[] = ["chainId", "rpc"];
+    const access = networks.networks.some((n) => n.status === "internal");
     return table(
-      ["Network", ...facts.map((f) => FACTS[f].label)],
-      networks.networks.map((n) => [[n.name], ...facts.map((f) => [shown(f, factOf(n, f)!, n)])]),
+      ["Network", ...facts.map((f) => FACTS[f].label), ...(access ? ["Access"] : [])],
+      networks.networks.map((n) => [
+        [n.name],
+        ...facts.map((f) => [shown(f, factOf(n, f)!, n)]),
+        ...(access ? [[accessOf(n)]] : []),
+      ]),
     );
   }
   const network = find(id, "NetworkTable");
@@ -173,5 +184,6 @@ function networkTable(
     const value = factOf(network, f);
     return value === undefined ? [] : [[[FACTS[f].label], [shown(f, value, network)]]];
   });
+  if (network.status === "internal") rows.unshift([["Access"], [accessOf(network)]]);
   return table(["Resource", "Value"], rows);
 }

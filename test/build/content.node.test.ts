@@ -22,7 +22,7 @@ describe("the site's content", () => {
 
   it("has every Learn and Build route with a title and a description", async () => {
     const routes = await routesOf((r) => !r.startsWith("/api/"));
-    expect(routes.length).toBe(38);
+    expect(routes.length).toBe(44);
     for (const route of routes) {
       const page = build.pages.get(route);
       expect(page, route).toBeDefined();
@@ -32,13 +32,15 @@ describe("the site's content", () => {
     }
   });
 
-  it("orders the Learn sidebar as the brief does", () => {
+  it("orders the Learn sidebar as the brief does, with today's network (Movement L1) before Mainnet and Community last", () => {
     const labels = build.manifest.sidebars.tutorialSidebar!.map((i) => i.label);
     expect(labels).toEqual([
       "Getting Started",
       "Vision for Movement",
+      "Movement L1",
       "What is the Mainnet?",
       "Using The Movement Network",
+      "Community and support",
     ]);
   });
 
@@ -51,6 +53,7 @@ describe("the site's content", () => {
     const after = (label: string, count: number) => labels.slice(labels.indexOf(label), labels.indexOf(label) + count);
     expect(after("Your First Move Contract", 3)).toEqual(["Your First Move Contract", "Move", "Movement CLI"]);
     expect(after("Interact Onchain", 4)).toEqual(["Interact Onchain", "Tokens", "Accounts", "Transactions"]);
+    expect(labels[labels.indexOf("Movement CLI") + 1]).toBe("Local Network");
     expect(labels.at(-1)).toBe("FAQ");
   });
 

@@ -57,6 +57,23 @@ describe("network facts in pages", () => {
     ]);
   });
 
+  it("shows an internal network as internal, in its own table and beside the others", async () => {
+    const networks = await loadNetworks(path.join(ROOT, "content/networks.yaml"));
+    const internal = networks.networks.find((n) => n.status === "internal")!;
+    const p = page([
+      ["NetworkTable", { network: internal.id }],
+      ["NetworkTable", {}],
+    ]);
+    fillNetworkFacts([p], networks, () => {});
+    const [one, all] = p.tree as unknown as [TreeNode[], TreeNode[]];
+    const own = treeToHtml(one.slice(2) as TreeNode[]);
+    const side = treeToHtml(all.slice(2) as TreeNode[]);
+    expect(own).toContain("<td>Access</td><td>Internal (Movement's own testing)</td>");
+    expect(side).toContain("<th>Access</th>");
+    expect(side).toContain(`<td>${internal.name}</td>`);
+    expect(side.match(/<td>Public<\/td>/g)?.length).toBe(networks.networks.length - 1);
+  });
+
   it("gives a site without content/networks.yaml no networks instead of failing", async () => {
     expect(await loadNetworks(path.join(ROOT, "test/no-such-networks.yaml"))).toEqual({ networks: [], otherUrls: [] });
   });

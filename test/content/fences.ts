@@ -1,6 +1,7 @@
 /** Reads the fenced code blocks of every page under content/docs, with their page, line and meta. */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { lineContexts, type TabPlace } from "./page-context";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const DOCS = path.join(ROOT, "content/docs");
@@ -13,6 +14,8 @@ export interface Fence {
   lang: string;
   meta: string;
   code: string;
+  /** The tab the fence is in, if any: fences in other tabs of its block are alternatives to it. */
+  tab?: TabPlace | null;
 }
 
 export function pageFiles(): string[] {
@@ -30,6 +33,7 @@ export function readPage(page: string): string {
 export function fencesOf(page: string, source = readPage(page)): Fence[] {
   const out: Fence[] = [];
   const lines = source.split("\n");
+  const contexts = lineContexts(source);
   for (let i = 0; i < lines.length; i++) {
     const open = /^(\s*)(`{3,}|~{3,})([\w+#-]*)\s*(.*)$/.exec(lines[i]!);
     if (!open) continue;
@@ -41,7 +45,7 @@ export function fencesOf(page: string, source = readPage(page)): Fence[] {
       if (line.trim().startsWith(marker!) && line.trim().replace(new RegExp(`^${marker![0]}+`), "") === "") break;
       body.push(line.startsWith(indent!) ? line.slice(indent!.length) : line.trimStart());
     }
-    out.push({ page, line: i + 1, lang: lang!, meta: meta!, code: body.join("\n") });
+    out.push({ page, line: i + 1, lang: lang!, meta: meta!, code: body.join("\n"), tab: contexts[i]!.tab });
     i = j;
   }
   return out;

@@ -1,8 +1,10 @@
 /**
  * Network facts on the pages agree with content/networks.yaml: every Movement URL (prose and code)
  * is an endpoint of the table or under one, every chain ID named is a network's, prose draws
- * endpoints from <NetworkFact>/<NetworkTable> rather than copying them, and the site's GitHub and
- * Discord links are the ones the pages use.
+ * endpoints from <NetworkFact>/<NetworkTable> rather than copying them (tables included), no URL
+ * looks like Movement's without being one, each network's facts stay under its own heading or tab,
+ * and the site's GitHub and Discord links are the ones the pages use. The checks that read a page's
+ * text are proved by planting a wrong fact into a copy of a real page.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +12,7 @@ import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateApiReference } from "../../openapi/generate";
 import { factOf, loadNetworks, type FactName, type NetworkTable } from "../../scripts/build/networks";
+import { chainIdsInTables, lookalikeHosts, networkMixUps } from "./fact-checks";
 import { pageFiles, proseLines, readPage, ROOT } from "./fences";
 
 const MOVEMENT_URL = /https?:\/\/[\w.-]*\b(?:movementnetwork|movementinfra|movementlabs)\.xyz\b[^\s)`"'<>\]]*/g;
@@ -108,18 +111,86 @@ describe("network facts on the pages", () => {
     expect(problems).toEqual([]);
   });
 
+  it("keep chain IDs out of hand-typed table cells", () => {
+    expect(pageFiles().flatMap((p) => chainIdsInTables(p, readPage(p)))).toEqual([]);
+  });
+
+  it("report a chain ID typed into a table cell, in a column or a row (mutation)", () => {
+    const page = "devs/faq.mdx";
+    const source = readPage(page);
+    const inColumn = source.replace('<NetworkFact network="mainnet" fact="chainId" />', "`126`");
+    expect(inColumn).not.toBe(source);
+    expect(chainIdsInTables(page, inColumn)).toEqual([
+      expect.stringMatching(/^content\/docs\/devs\/faq\.mdx:\d+: chain ID 126 typed into a table/),
+    ]);
+    const endpoints = "devs/networkEndpoints.mdx";
+    const inRow = readPage(endpoints).replace(
+      '| Chain ID | <NetworkFact network="mainnet" fact="chainId" /> |',
+      "| Chain ID | 126 |",
+    );
+    expect(chainIdsInTables(endpoints, inRow)).toHaveLength(1);
+  });
+
+  it("name no host that looks like Movement's but is not", () => {
+    expect(pageFiles().flatMap((p) => lookalikeHosts(p, readPage(p), table))).toEqual([]);
+  });
+
+  it("report a lookalike Movement host in prose or code (mutation)", () => {
+    const page = "devs/networkEndpoints.mdx";
+    const source = readPage(page)
+      .replace("curl -s https://testnet.movementnetwork.xyz/v1", "curl -s https://testnet.movementnetwrk.xyz/v1")
+      .replace(
+        "[status.movementnetwork.xyz](https://status.movementnetwork.xyz/)",
+        "[status page](https://status.movement-network.xyz/)",
+      );
+    const problems = lookalikeHosts(page, source, table);
+    expect(problems.map((p) => /: (\S+) looks like/.exec(p)?.[1])).toEqual([
+      "status.movement-network.xyz",
+      "testnet.movementnetwrk.xyz",
+    ]);
+  });
+
+  it("keep each network's URLs, chain IDs and facts under its own heading or tab", () => {
+    expect(pageFiles().flatMap((p) => networkMixUps(p, readPage(p), table))).toEqual([]);
+  });
+
+  it("report another network's URL in a network's tab or section (mutation)", () => {
+    const page = "devs/fullnode.mdx";
+    const source = readPage(page);
+    const tab = source.replace(
+      "for url in http://127.0.0.1:8080/v1 https://mainnet.movementnetwork.xyz/v1; do",
+      "for url in http://127.0.0.1:8080/v1 https://testnet.movementnetwork.xyz/v1; do",
+    );
+    expect(tab).not.toBe(source);
+    expect(networkMixUps(page, tab, table)).toEqual([
+      expect.stringMatching(
+        /fullnode\.mdx:\d+: https:\/\/testnet\.movementnetwork\.xyz\/v1 is Movement Testnet's, under Movement Mainnet$/,
+      ),
+    ]);
+    const endpoints = "devs/networkEndpoints.mdx";
+    const section = readPage(endpoints).replace(
+      "Mainnet has no faucet: its MOVE has real value.",
+      'Mainnet has no faucet: its MOVE has real value. Chain ID 250; faucet <NetworkFact network="testnet" fact="faucetPage" />.',
+    );
+    expect(networkMixUps(endpoints, section, table)).toHaveLength(2);
+  });
+
   it("are the API document's servers, in the downloads and the API explorer's network list", async () => {
     const written = parseYaml(readFileSync(path.join(ROOT, "openapi/node.yaml"), "utf8")) as { servers?: unknown };
     // Written once: the table, never the document by hand.
     expect(written.servers).toBeUndefined();
     const api = await generateApiReference(ROOT);
-    const expected = table.networks.map((n) => ({ url: n.rpc, description: `${n.name}, chain ID ${n.chainId}` }));
+    // Networks Movement runs for its own testing (status: internal) are not offered to readers.
+    const open = table.networks.filter((n) => n.status !== "internal");
+    expect(open.length).toBeLessThan(table.networks.length);
+    const expected = open.map((n) => ({ url: n.rpc, description: `${n.name}, chain ID ${n.chainId}` }));
     const yaml = parseYaml(api.files.find((f) => f.path.endsWith(".yaml"))!.body) as { servers: unknown };
     const json = JSON.parse(api.files.find((f) => f.path.endsWith(".json"))!.body) as { servers: unknown };
     expect(yaml.servers).toEqual(expected);
     expect(json.servers).toEqual(expected);
     const explorer = JSON.stringify(api.pages.find((p) => p.route === "/api/node/get-ledger-info")!.tree);
-    for (const n of table.networks) expect(explorer).toContain(JSON.stringify({ name: n.name, url: n.rpc }));
+    for (const n of table.networks)
+      expect(explorer.includes(JSON.stringify({ name: n.name, url: n.rpc })), n.id).toBe(n.status !== "internal");
   });
 
   it("link the GitHub organisation and Discord that the site's navbar and footer link", () => {

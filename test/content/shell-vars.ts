@@ -1,7 +1,8 @@
 /**
  * Finds shell variables a runnable sequence uses before setting them. A sequence is the fences of
  * one page marked `sequence="name"` (and optionally `machine="…"`), read in page order as one shell
- * session: a variable set on another machine or in another sequence does not count.
+ * session: a variable set on another machine or in another sequence does not count. Fences in tabs
+ * are alternatives: a reader runs one tab of each block, so every choice of tabs is its own session.
  */
 import { type Fence, metaValue } from "./fences";
 
@@ -53,6 +54,57 @@ function expandedText(line: string): string {
     out += c;
   }
   return out;
+}
+
+/** At most this many tab choices per sequence: more means the page should be split. */
+const MAX_SESSIONS = 64;
+
+export interface Session {
+  /** The tabs chosen, e.g. "network=testnet, install=source"; empty without tabs. */
+  label: string;
+  fences: Fence[];
+}
+
+/**
+ * The sessions a reader can run through a sequence: one per choice of tab in each tab group (blocks
+ * with the same groupId switch together, as on the site). A block without the chosen value shows
+ * its default tab.
+ */
+export function sessionsOf(fences: Fence[]): Session[] {
+  const keyOf = (f: Fence) => f.tab && (f.tab.group ?? `block ${f.tab.block}`);
+  const choices = new Map<string, string[]>();
+  for (const f of fences) {
+    const key = keyOf(f);
+    if (!key) continue;
+    const values = choices.get(key) ?? [];
+    for (const v of f.tab!.values) if (!values.includes(v)) values.push(v);
+    choices.set(key, values);
+  }
+  let combos: Map<string, string>[] = [new Map()];
+  for (const [key, values] of choices) {
+    combos = combos.flatMap((c) => values.map((v) => new Map([...c, [key, v]])));
+    if (combos.length > MAX_SESSIONS)
+      throw new Error(`${fences[0]!.page}: a sequence with more than ${MAX_SESSIONS} tab choices; split it`);
+  }
+  return combos.map((combo) => ({
+    label: [...combo].map(([k, v]) => `${k}=${v}`).join(", "),
+    fences: fences.filter((f) => {
+      if (!f.tab) return true;
+      const chosen = combo.get(keyOf(f)!)!;
+      return f.tab.value === (f.tab.values.includes(chosen) ? chosen : f.tab.defaultValue);
+    }),
+  }));
+}
+
+/** Variables used before they are set, in any session of the sequence, each reported once. */
+export function unsetUsesInAnySession(sequence: string, fences: Fence[]): UnsetUse[] {
+  const seen = new Map<string, UnsetUse>();
+  for (const session of sessionsOf(fences))
+    for (const use of unsetUses(session.label ? `${sequence} [${session.label}]` : sequence, session.fences)) {
+      const key = `${use.where} ${use.variable}`;
+      if (!seen.has(key)) seen.set(key, use);
+    }
+  return [...seen.values()];
 }
 
 const DEFINE = /(?:^|[\s;&|(])(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=/g;
