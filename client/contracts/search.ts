@@ -160,7 +160,7 @@ export function unpackRecord(file: Pick<PackedRecords, "siteUrl" | "strings">, r
   };
 }
 
-/** The fields MiniSearch indexes for a record. */
+/** The fields the index scores for a record (term statistics as MiniSearch computes them). */
 export interface IndexedDocument {
   id: number;
   /** The record's own heading (its level's text); empty for content records. */
