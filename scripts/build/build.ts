@@ -16,6 +16,7 @@ import type { Manifest, RouteEntry } from "../../client/contracts/page";
 import type { SearchRecord } from "../../client/contracts/search";
 import { API_BASE, DOCUMENT, generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
 import { loadSiteConfig } from "../config/load";
+import { STORE_FORMAT } from "../../client/contracts/store-format";
 import { buildSearchIndex, type SearchIndexBuild } from "../search/build-index";
 import { shareRecordStrings, withoutBoilerplate } from "../search/records";
 import { loadSynonyms } from "../search/synonyms";
@@ -340,6 +341,9 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
       .join("\n"),
   );
   if (options.staleSearch) hash.update("\0stale search index");
+  // A build stored in another format is another build: publishing the same content in a new
+  // format must not overwrite build/<id>/… of the build a worker of the old format serves.
+  hash.update(`\0store format ${STORE_FORMAT}`);
   hash.update(JSON.stringify(synonyms));
   const buildId = hash.digest("hex").slice(0, 12);
   phase("links");

@@ -1,12 +1,14 @@
 /**
  * The build's manifest in its stored form (client/contracts/stored-manifest.ts): a small root plus
- * route shards and sidebars as content-addressed blobs, and the way back from KV to everything a
- * stored build names (for publish's "what does the live build already have" and for GC).
+ * route shards, sidebars and the parts of its lists as content-addressed blobs, and the way back
+ * from KV to everything a stored build names (for publish's "what does the live build already
+ * have" and for GC).
  */
 import { markdownPathOf } from "../../client/contracts/markdown-path";
 import { kvKeys, type Manifest, type SidebarItem } from "../../client/contracts/page";
 import { flattenSidebar } from "../../client/contracts/sidebar";
-import { READABLE_FORMATS, STORE_FORMAT } from "../../client/contracts/store-format";
+import { allRefs, isRefPart, type Ref, type RefPart } from "../../client/contracts/ref-parts";
+import { STORE_FORMAT } from "../../client/contracts/store-format";
 import {
   SIDEBAR_CATEGORY_LABELS,
   type ManifestRoot,
@@ -16,16 +18,14 @@ import {
 import { blobDigest } from "../build/blobs";
 import { stableChunks, type ChunkLimits } from "../build/stable-chunks";
 import { readJson, type KvTarget } from "./kv-target";
+import { refParts } from "./ref-parts";
 
-/**
- * Route shards hold about 60-250 routes: a cold page reads one, a one-page edit rewrites one, and
- * the root lists about one shard per 100 routes (some 100 entries at 10,000 pages).
- */
+/** Route shards hold about 60-250 routes: a cold page reads one, a one-page edit rewrites one. */
 export const ROUTE_SHARD_LIMITS: ChunkLimits = { minBytes: 16 * 1024, maxBytes: 64 * 1024, everyNth: 48 };
 
 export interface StoredManifest {
   root: ManifestRoot;
-  /** Digest → value of the shards and sidebars the root names. */
+  /** Digest → value of the shards, sidebars and list parts the root names. */
   blobs: Map<string, string>;
 }
 
@@ -79,16 +79,16 @@ export function storeManifest(manifest: Manifest): StoredManifest {
     (m) => m.json.length + 1,
     ROUTE_SHARD_LIMITS,
   ).map((run) => ({
-    first: run[0]!.route,
+    from: run[0]!.route,
     // What JSON.stringify({ routes: Object.fromEntries(run) }) makes: routes are never integer-like keys.
     digest: put(`{"routes":{${run.map((m) => m.json).join(",")}}}`),
   }));
 
-  const files: Record<string, string> = {};
-  for (const [path, digest] of Object.entries(manifest.blobs.files)) {
-    // Twins are found through their route's entry; anything else is a plain file.
-    if (!twins.has(path)) files[path] = digest;
-  }
+  // Twins are found through their route's entry; anything else is a plain file.
+  const files = Object.entries(manifest.blobs.files)
+    .filter(([path]) => !twins.has(path))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([from, digest]) => ({ from, digest }));
 
   const sidebars: ManifestRoot["sidebars"] = {};
   for (const [id, items] of Object.entries(manifest.sidebars) as [string, SidebarItem[]][]) {
@@ -108,56 +108,69 @@ export function storeManifest(manifest: Manifest): StoredManifest {
     builtAt: manifest.builtAt,
     config: manifest.config,
     redirects: manifest.redirects,
-    files,
+    files: refParts(files, blobs),
     sidebars,
-    routeShards,
+    routes: refParts(routeShards, blobs),
     routeCount: routes.length,
   };
   return { root, blobs };
 }
 
-/** A stored build read back: its root and every route with its digests. */
+/** A stored build read back: its root, every route with its digests, its files and the parts of its lists. */
 export interface StoredBuild {
   root: ManifestRoot;
   routes: Record<string, StoredRoute>;
+  files: Ref<string>[];
+  /** Route shards and list parts. */
+  blobs: string[];
 }
 
 /**
- * Reads a build's stored manifest, or null when the build has no manifest or one in an older
- * format. `shards` memoises shards by digest across calls (builds share most of them).
+ * Reads a build's stored manifest, or null when the build has no manifest or one in another
+ * format (format 2: format-2/stored-manifest.ts). `memo` keeps values by digest across calls
+ * (builds share most of them).
  */
 export async function readStoredBuild(
   kv: KvTarget,
   buildId: string,
-  shards = new Map<string, Promise<RouteShard | null>>(),
+  memo = new Map<string, Promise<unknown>>(),
 ): Promise<StoredBuild | null> {
   const root = await readJson<Partial<ManifestRoot>>(kv, kvKeys.manifest(buildId));
-  if (root?.format === undefined || !READABLE_FORMATS.includes(root.format)) return null;
-  const routes: Record<string, StoredRoute> = {};
+  if (root?.format !== STORE_FORMAT) return null;
   const read = (digest: string) => {
-    let hit = shards.get(digest);
-    if (!hit) shards.set(digest, (hit = readJson<RouteShard>(kv, kvKeys.blob(digest))));
+    let hit = memo.get(digest);
+    if (!hit) memo.set(digest, (hit = readJson<unknown>(kv, kvKeys.blob(digest))));
     return hit;
   };
-  for (const shard of await Promise.all(root.routeShards!.map((s) => read(s.digest)))) {
+  const parts = <K>(refs: Ref<K>[]) =>
+    Promise.all(
+      refs.map(async (r) => {
+        const part = await read(r.digest);
+        if (!isRefPart(part)) throw new Error(`build ${buildId} names a list part that is not in KV`);
+        return part as RefPart<K>;
+      }),
+    );
+  const [shardList, files] = await Promise.all([allRefs(root.routes!, parts), allRefs(root.files!, parts)]);
+  const routes: Record<string, StoredRoute> = {};
+  for (const shard of await Promise.all(shardList.refs.map((s) => read(s.digest)))) {
     if (!shard) throw new Error(`build ${buildId} names a route shard that is not in KV`);
-    Object.assign(routes, shard.routes);
+    Object.assign(routes, (shard as RouteShard).routes);
   }
-  return { root: root as ManifestRoot, routes };
+  return {
+    root: root as ManifestRoot,
+    routes,
+    files: files.refs,
+    blobs: [...shardList.parts, ...shardList.refs.map((s) => s.digest), ...files.parts],
+  };
 }
 
-/** Every blob digest a stored build names: files, sidebars, route shards, page records and twins. */
+/** Every blob digest a stored build names: files, sidebars, route shards, list parts, page records and twins. */
 export function storedDigests(build: StoredBuild): string[] {
   const { root, routes } = build;
   return [
-    ...Object.values(root.files),
+    ...build.files.map((f) => f.digest),
     ...Object.values(root.sidebars).map((s) => s.digest),
-    ...root.routeShards.map((s) => s.digest),
+    ...build.blobs,
     ...Object.values(routes).flatMap((r) => (r.twin ? [r.page, r.twin] : [r.page])),
   ];
-}
-
-/** Route → digest of its page record, of a stored build. */
-export function storedPageDigests(build: StoredBuild | null): Record<string, string> {
-  return Object.fromEntries(Object.entries(build?.routes ?? {}).map(([route, r]) => [route, r.page]));
 }

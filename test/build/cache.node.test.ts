@@ -8,8 +8,8 @@ const EDITED =
   "---\ntitle: Tools\ndescription: The tools page of the build sidebar.\nsidebar_position: 1\n---\n\n# Tools\n\nInstall the cached tools.\n";
 
 /** The search index as text: its root and every piece (a Map, which JSON.stringify alone would drop). */
-const indexText = (search: { index: { root: unknown; pieces: Map<string, string> } }) =>
-  JSON.stringify({ root: search.index.root, pieces: [...search.index.pieces] });
+const indexText = ({ index }: SiteBuild["search"]) =>
+  JSON.stringify({ meta: index.meta, browse: index.browse, refs: index.refs, pieces: [...index.pieces] });
 
 /** What a build serves besides its pages: routes, sidebars, and its files (llms.txt, sitemap, twins). */
 function expectSameSite(built: SiteBuild, fresh: SiteBuild): void {

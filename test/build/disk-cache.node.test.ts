@@ -17,7 +17,7 @@ const output = (b: SiteBuild) => ({
   id: b.buildId,
   blobs: b.manifest.blobs,
   warnings: b.warnings,
-  index: JSON.stringify([b.search.index.root, [...b.search.index.pieces]]),
+  index: JSON.stringify([b.search.index.meta, b.search.index.browse, b.search.index.refs, [...b.search.index.pieces]]),
 });
 
 async function entries(dir: string): Promise<string[]> {

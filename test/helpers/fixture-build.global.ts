@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buildSite } from "../../scripts/build/build";
+import { storeSearchIndex } from "../../scripts/publish/search-store";
 import { storeManifest } from "../../scripts/publish/stored-manifest";
 
 export const FIXTURE_ROOT = path.resolve(import.meta.dirname, "../fixtures/site");
@@ -13,6 +14,13 @@ export const FIXTURE_JSON = path.resolve(import.meta.dirname, "../../dist/test-f
 export default async function setup(): Promise<void> {
   const build = await buildSite({ root: FIXTURE_ROOT, strict: true });
   const stored = storeManifest(build.manifest);
+  // The index as a first publish stores it.
+  const search = await storeSearchIndex(
+    build.search.index,
+    null,
+    () => Promise.reject(new Error("a first publish reads nothing")),
+    new Set(),
+  );
   await mkdir(path.dirname(FIXTURE_JSON), { recursive: true });
   await writeFile(
     FIXTURE_JSON,
@@ -23,8 +31,8 @@ export default async function setup(): Promise<void> {
       manifestBlobs: Object.fromEntries(stored.blobs),
       pages: Object.fromEntries(build.pages),
       assets: Object.fromEntries([...build.assets].map(([name, a]) => [name, a.body.toString("base64")])),
-      searchIndex: build.search.index.root,
-      searchPieces: Object.fromEntries(build.search.index.pieces),
+      searchIndex: search.stored.root,
+      searchPieces: Object.fromEntries(search.blobs),
       files: build.files,
     }),
   );

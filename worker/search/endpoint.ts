@@ -5,10 +5,9 @@
  * JSON `{ message, status }` (what Algolia clients read), never a 5xx.
  */
 import type { Context } from "hono";
-import { ContentUnavailable } from "../content-store";
+import { ContentUnavailable, type BuildSearch } from "../content-store";
 import type { Env, StoreVars } from "../env";
 import { log } from "../log";
-import type { SearchEngine } from "./engine";
 import { PieceUnavailable } from "./pieces";
 import {
   BadRequest,
@@ -41,7 +40,7 @@ export type SearchEnv = { Bindings: Env; Variables: StoreVars };
 const noSuchIndex = () => jsonError(404, "Index does not exist");
 
 /** The live build's engine and index name, or the error response to send. */
-async function liveIndex(c: Context<SearchEnv>): Promise<{ engine: SearchEngine; indexName: string } | Response> {
+async function liveIndex(c: Context<SearchEnv>): Promise<{ engine: BuildSearch; indexName: string } | Response> {
   try {
     const store = c.var.store;
     const buildId = await store.liveBuildId();
@@ -78,7 +77,7 @@ async function jsonBody(c: Context<SearchEnv>): Promise<{ body: unknown } | Resp
   }
 }
 
-async function run(engine: SearchEngine, q: ParsedQuery) {
+async function run(engine: BuildSearch, q: ParsedQuery) {
   const t = Date.now();
   const result = await engine.search(q);
   return formatResult(q, result, Date.now() - t);

@@ -269,7 +269,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
       : "- One-page release: not measured.",
     ...(r.releases?.length
       ? [
-          `- Then ${r.releases.length} one-page releases in a row, each of another page with a word new to the site (the live search packs pass MAX_PACKS, so releases retire packs): ${r.releases.map((f) => (f.error ? "**failed**" : `${mib(f.writes.bytes)} / ${f.writes.keys} keys`)).join(", ")}.${r.releases.map(failed).join("")}`,
+          `- Then ${r.releases.length} one-page releases in a row, each of another page with a word new to the site (each writes a search segment, and the segments pass MAX_SEGMENTS, so releases merge them): ${r.releases.map((f) => (f.error ? "**failed**" : `${mib(f.writes.bytes)} / ${f.writes.keys} keys`)).join(", ")}.${r.releases.map(failed).join("")}`,
         ]
       : []),
     "",
