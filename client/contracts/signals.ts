@@ -14,6 +14,10 @@ export const INSIGHTS_PATH = "/_insights";
 /** The version a page or query belongs to when nothing says otherwise (Document.tsx's data-docs-version). */
 export const DEFAULT_VERSION = "current";
 
+/** site.yaml's defaults (scripts/config/schema.ts): days a signal is kept, rows the database may hold. */
+export const DEFAULT_RETENTION_DAYS = 90;
+export const DEFAULT_ROW_BUDGET = 1_000_000;
+
 export const VOTES = ["yes", "no"] as const;
 export type Vote = (typeof VOTES)[number];
 export const isVote = (v: unknown): v is Vote => v === "yes" || v === "no";

@@ -59,6 +59,7 @@ describe("2026-07-28", () => {
       "list_api_operations",
       "get_api_operation",
       "get_network_info",
+      "report_docs_gap",
     ]);
     const testnet = await call(client, "get_network_info", { network: "testnet" });
     expect(testnet).toMatchObject({ isError: false, structured: { chainId: 250 } });

@@ -1,7 +1,9 @@
 /**
  * The doc pages: route matching with the trailing-slash policy, 404, ETag revalidation, then the
  * rendered-page cache or a fresh streamed render (kept in the cache under the build id and as the
- * route's last good copy).
+ * route's last good copy). The page as the feedback form's answer (`?feedback=yes|no`, where the
+ * worker sends a reader who answered without JavaScript) is rendered for that request alone: it
+ * never enters the page cache or a shared cache.
  */
 import { createMiddleware } from "hono/factory";
 import type { PageEnv } from "../env";
@@ -11,6 +13,8 @@ import { renderDocPage, renderNotFound } from "../render";
 import { WORKER_VERSION } from "../code-version";
 import { etagMatches, notModified } from "./etag";
 import { HTML, html, redirect, safeDecode } from "./responses";
+import { headersAskNotToRecord, isVote } from "../../client/contracts/signals";
+import { signalsEnabled } from "../signals/recording";
 
 /** Browsers revalidate (ETag, cheap 304s); shared caches may keep a page a minute and serve it stale while refreshing. */
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -21,6 +25,13 @@ export const docPage = createMiddleware<PageEnv>(async (c) => {
   if (match.kind === "redirect") return redirect(withQuery(match.to, new URL(c.req.url).search));
   if (match.kind === "missing")
     return html(c, await renderNotFound(safeDecode(path), manifest), 404, { "Cache-Control": "no-store" });
+
+  const answer = c.req.query("feedback");
+  if (isVote(answer) && signalsEnabled(manifest.config)) {
+    const answered = { vote: answer, recorded: !headersAskNotToRecord(c.req.raw.headers) };
+    const body = await renderDocPage(await store.page(manifest, match.route), manifest, answered);
+    return html(c, body, 200, { "Cache-Control": "no-store", "X-Cache": "BYPASS" });
+  }
 
   // A page is made by the content (the build) and the code that renders it; its URL also answers
   // Markdown to a client that asks (routes/files.ts), hence Vary.
