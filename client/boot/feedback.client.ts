@@ -54,7 +54,11 @@ async function submit(form: HTMLFormElement, vote: Vote): Promise<void> {
   const p = parts(form);
   const key = feedbackStorageKey(version(), p.page);
   const stored = storedVote(readStorage(key));
-  const body = feedbackBody({ page: p.page, version: version(), reason: p.reason.value, note: p.note.value }, vote, stored);
+  const body = feedbackBody(
+    { page: p.page, version: version(), reason: p.reason.value, note: p.note.value },
+    vote,
+    stored,
+  );
   if (!body) return show(form, vote, { kind: "unchanged", vote });
   for (const b of p.votes) b.disabled = true;
   try {

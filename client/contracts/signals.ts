@@ -5,6 +5,16 @@
  * scripts/insights). Nothing here identifies a reader: a signal is a page, a query, a version, a day.
  */
 
+/** Every table of signals (migrations/), each with its UTC `day` column. */
+export const SIGNAL_TABLES = [
+  "feedback_daily",
+  "feedback_reasons_daily",
+  "feedback_notes",
+  "search_daily",
+  "search_pairs_daily",
+  "agent_reports",
+] as const;
+
 /** Where the worker takes signals (under the site's base URL). */
 export const FEEDBACK_PATH = "/_signals/feedback";
 export const SEARCH_SIGNAL_PATH = "/_signals/search";
@@ -64,7 +74,8 @@ export type SearchClient = "modal" | "eval";
 export const feedbackStorageKey = (version: string, page: string) => `docs-feedback:${version}:${page}`;
 
 /** A version name as the versions' URL prefixes and search tags have them ("current", "1.2", "v2-beta"). */
-export const isVersionName = (v: unknown): v is string => typeof v === "string" && /^[a-z0-9][a-z0-9._-]{0,31}$/i.test(v);
+export const isVersionName = (v: unknown): v is string =>
+  typeof v === "string" && /^[a-z0-9][a-z0-9._-]{0,31}$/i.test(v);
 
 const DOCS_TAG = /^docusaurus_tag:docs-default-(.+)$/;
 

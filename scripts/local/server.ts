@@ -74,14 +74,17 @@ export async function compatibilityDate(root: string): Promise<string> {
  * The rate limiters of wrangler.toml (`[[ratelimits]]`: name and `simple = { limit, period }`),
  * so the local worker limits as a deployment does.
  */
-export async function rateLimitsOf(root: string): Promise<Record<string, { simple: { limit: number; period: 10 | 60 } }>> {
+export async function rateLimitsOf(
+  root: string,
+): Promise<Record<string, { simple: { limit: number; period: 10 | 60 } }>> {
   const toml = await readFile(path.join(root, "wrangler.toml"), "utf8");
   const out: Record<string, { simple: { limit: number; period: 10 | 60 } }> = {};
   for (const part of toml.split(/^\[\[ratelimits\]\]\s*$/m).slice(1)) {
     const block = part.split(/^\[/m)[0]!;
     const name = /^name\s*=\s*"([A-Za-z0-9_]+)"/m.exec(block)?.[1];
     const simple = /^simple\s*=\s*\{\s*limit\s*=\s*(\d+)\s*,\s*period\s*=\s*(10|60)\s*\}/m.exec(block);
-    if (!name || !simple) throw new Error("wrangler.toml: a [[ratelimits]] block lacks name or simple = { limit, period }");
+    if (!name || !simple)
+      throw new Error("wrangler.toml: a [[ratelimits]] block lacks name or simple = { limit, period }");
     out[name] = { simple: { limit: Number(simple[1]), period: Number(simple[2]) as 10 | 60 } };
   }
   return out;

@@ -10,7 +10,11 @@ import path from "node:path";
 
 /** What the applier needs of a D1 database (a binding, or Miniflare's proxy of one). */
 export interface D1Like {
-  prepare(sql: string): { bind(...values: unknown[]): unknown; all<T>(): Promise<{ results: T[] }>; run(): Promise<unknown> };
+  prepare(sql: string): {
+    bind(...values: unknown[]): unknown;
+    all<T>(): Promise<{ results: T[] }>;
+    run(): Promise<unknown>;
+  };
   batch(statements: unknown[]): Promise<unknown>;
 }
 

@@ -246,7 +246,7 @@ describe("tools", () => {
     expect(unknownTool).toBeInstanceOf(McpError);
     expect((unknownTool as McpError).code).toBe(ErrorCode.InvalidParams);
     expect((unknownTool as McpError).message).toBe(
-      'MCP error -32602: Unknown tool "delete_everything". The tools are: search_docs, get_page, list_api_operations, get_api_operation, get_network_info',
+      'MCP error -32602: Unknown tool "delete_everything". The tools are: search_docs, get_page, list_api_operations, get_api_operation, get_network_info, report_docs_gap',
     );
     for (const args of [[1, 2], null, "x"]) {
       const res = await post(

@@ -1,11 +1,10 @@
 /** What the signals' worker tests share: the app called with a real execution context, and the local D1's rows. */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { dayOf } from "../../client/contracts/signals";
+import { dayOf, SIGNAL_TABLES } from "../../client/contracts/signals";
 import { kvKeys } from "../../client/contracts/page";
 import type { SiteConfig } from "../../client/contracts/site-config";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
-import { SIGNAL_TABLES } from "../../worker/signals/retention";
 import { build, putVariant } from "./seed";
 
 export const BASE = "https://docs.example.test";
@@ -51,7 +50,10 @@ export async function clearSignals(): Promise<void> {
 }
 
 /** Makes a variant of the fixture build live, with `signals` settings of its own; returns a function restoring the fixture. */
-export async function liveWithSignals(id: string, signals: Partial<SiteConfig["signals"]>): Promise<() => Promise<void>> {
+export async function liveWithSignals(
+  id: string,
+  signals: Partial<SiteConfig["signals"]>,
+): Promise<() => Promise<void>> {
   const root = await putVariant(id);
   const config = { ...build.manifest.config, signals: { ...build.manifest.config.signals, ...signals } };
   await env.CONTENT.put(kvKeys.manifest(id), JSON.stringify({ ...root, config }));

@@ -52,13 +52,19 @@ describe("rate limits per connecting address", () => {
     const ping = () =>
       send(
         "/mcp",
-        json({ jsonrpc: "2.0", id: 1, method: "ping" }, { Accept: "application/json", "CF-Connecting-IP": "198.51.100.4" }),
+        json(
+          { jsonrpc: "2.0", id: 1, method: "ping" },
+          { Accept: "application/json", "CF-Connecting-IP": "198.51.100.4" },
+        ),
       );
     for (let i = 0; i < 120; i++) expect((await ping()).status).toBe(200);
     const limited = await ping();
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toBe("60");
-    expect(await limited.json()).toMatchObject({ jsonrpc: "2.0", error: { message: expect.stringMatching(/Too many requests/) } });
+    expect(await limited.json()).toMatchObject({
+      jsonrpc: "2.0",
+      error: { message: expect.stringMatching(/Too many requests/) },
+    });
   });
 });
 
@@ -73,7 +79,9 @@ describe("a failing or missing database", () => {
     const page = await send(PAGE, {}, { SIGNALS: failing, DISABLE_PAGE_CACHE: "1" });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Was this page helpful?");
-    const search = await send("/1/indexes/*/queries", json({ requests: [{ indexName, query: "alpha" }] }), { SIGNALS: failing });
+    const search = await send("/1/indexes/*/queries", json({ requests: [{ indexName, query: "alpha" }] }), {
+      SIGNALS: failing,
+    });
     expect(search.status).toBe(200);
     expect(((await search.json()) as { results: { nbHits: number }[] }).results[0]!.nbHits).toBeGreaterThan(0);
     expect((await send("/search?q=alpha", {}, { SIGNALS: failing })).status).toBe(200);
@@ -113,9 +121,17 @@ async function seedDays(days: number[]): Promise<void> {
     days.flatMap((ago) => {
       const day = dayOf(Date.now() - ago * DAY);
       return [
-        db.prepare("INSERT INTO feedback_daily (day, version, page, yes, no) VALUES (?1, 'current', ?2, 1, 0)").bind(day, PAGE),
-        db.prepare("INSERT INTO search_daily (day, version, source, query, searches) VALUES (?1, 'current', 'api', 'q', 1)").bind(day),
-        db.prepare("INSERT INTO agent_reports (day, version, question, tried) VALUES (?1, 'current', 'q?', 't')").bind(day),
+        db
+          .prepare("INSERT INTO feedback_daily (day, version, page, yes, no) VALUES (?1, 'current', ?2, 1, 0)")
+          .bind(day, PAGE),
+        db
+          .prepare(
+            "INSERT INTO search_daily (day, version, source, query, searches) VALUES (?1, 'current', 'api', 'q', 1)",
+          )
+          .bind(day),
+        db
+          .prepare("INSERT INTO agent_reports (day, version, question, tried) VALUES (?1, 'current', 'q?', 't')")
+          .bind(day),
       ];
     }),
   );

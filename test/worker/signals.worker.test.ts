@@ -38,7 +38,13 @@ describe("page feedback", () => {
     await send(FEEDBACK, json({ page: PAGE, vote: "yes" }));
     await send(
       FEEDBACK,
-      json({ page: PAGE, vote: "no", previous: "yes", reason: "missing", note: "No RPC URL; mail me at ana@example.org" }),
+      json({
+        page: PAGE,
+        vote: "no",
+        previous: "yes",
+        reason: "missing",
+        note: "No RPC URL; mail me at ana@example.org",
+      }),
     );
     expect(await rows("feedback_daily")).toEqual([{ day: today(), version: "current", page: PAGE, yes: 0, no: 1 }]);
     expect(await rows("feedback_reasons_daily")).toEqual([
@@ -78,7 +84,10 @@ describe("page feedback", () => {
       Referer: "https://unique-referrer.example/",
     };
     await send(FEEDBACK, json({ page: PAGE, vote: "no", reason: "wrong", note: "Outdated fee table" }, who));
-    await send(SEARCH, json({ event: "query", source: "modal", query: "gas", hits: 2, opened: true, miss: "gaz" }, who));
+    await send(
+      SEARCH,
+      json({ event: "query", source: "modal", query: "gas", hits: 2, opened: true, miss: "gaz" }, who),
+    );
     await send(`/1/indexes/*/queries`, json({ requests: [{ indexName, query: "alpha" }] }, who));
     const { tables, counted } = await everything();
     const stored = JSON.stringify(tables);
@@ -94,7 +103,7 @@ describe("page feedback", () => {
   });
 
   it("records nothing for a browser sending Global Privacy Control or Do Not Track, and tells the reader", async () => {
-    for (const header of [{ "Sec-GPC": "1" }, { DNT: "1" }]) {
+    for (const header of [{ "Sec-GPC": "1" }, { DNT: "1" }] as Record<string, string>[]) {
       const res = await send(FEEDBACK, json({ page: PAGE, vote: "yes" }, header));
       expect(await res.json()).toEqual({ recorded: false });
       expect((await send(FEEDBACK, form({ page: PAGE, vote: "yes" }, header))).status).toBe(303);
@@ -139,11 +148,28 @@ describe("search signals", () => {
   it("records the modal's final query and its reformulation pair", async () => {
     const res = await send(
       SEARCH,
-      json({ event: "query", source: "modal", version: "current", query: "Gas  Fee", hits: 7, opened: true, miss: "gas staton" }),
+      json({
+        event: "query",
+        source: "modal",
+        version: "current",
+        query: "Gas  Fee",
+        hits: 7,
+        opened: true,
+        miss: "gas staton",
+      }),
     );
     expect(res.status).toBe(204);
     expect(await rows("search_daily")).toEqual([
-      { day: today(), version: "current", source: "modal", query: "gas fee", searches: 1, zero_hits: 0, opened: 1, hits: 7 },
+      {
+        day: today(),
+        version: "current",
+        source: "modal",
+        query: "gas fee",
+        searches: 1,
+        zero_hits: 0,
+        opened: 1,
+        hits: 7,
+      },
     ]);
     expect(await rows("search_pairs_daily")).toEqual([
       { day: today(), version: "current", miss: "gas staton", found: "gas fee", count: 1 },
@@ -162,11 +188,23 @@ describe("search signals", () => {
   });
 
   it("records an API client's queries with their hit counts, but not the modal's keystrokes or the eval's", async () => {
-    const body = { requests: [{ indexName, query: "alpha", facetFilters: CONTEXTUAL_FACET_FILTERS }, { indexName, query: "zzqxv" }] };
+    const body = {
+      requests: [
+        { indexName, query: "alpha", facetFilters: CONTEXTUAL_FACET_FILTERS },
+        { indexName, query: "zzqxv" },
+      ],
+    };
     expect((await send("/1/indexes/*/queries", json(body))).status).toBe(200);
     expect((await send(`/1/indexes/${indexName}/query`, json({ query: "alpha" }))).status).toBe(200);
     for (const client of ["modal", "eval"])
-      expect((await send("/1/indexes/*/queries", json({ requests: [{ indexName, query: "beta" }] }, { "X-Docs-Client": client }))).status).toBe(200);
+      expect(
+        (
+          await send(
+            "/1/indexes/*/queries",
+            json({ requests: [{ indexName, query: "beta" }] }, { "X-Docs-Client": client }),
+          )
+        ).status,
+      ).toBe(200);
     // A warm-up asking for no hits is not a search.
     await send("/1/indexes/*/queries", json({ requests: [{ indexName, query: "gamma", hitsPerPage: 0 }] }));
     const byQuery = Object.fromEntries((await rows<{ query: string }>("search_daily")).map((r) => [r.query, r]));
@@ -218,6 +256,8 @@ describe("agent signals", () => {
 
   it("search_docs records its query as the agent's", async () => {
     await call("search_docs", { query: "alpha" });
-    expect(await rows("search_daily")).toEqual([expect.objectContaining({ source: "agent", query: "alpha", searches: 1 })]);
+    expect(await rows("search_daily")).toEqual([
+      expect.objectContaining({ source: "agent", query: "alpha", searches: 1 }),
+    ]);
   });
 });

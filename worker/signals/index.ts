@@ -24,7 +24,8 @@ type C = Context<SignalsEnv>;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-const isForm = (c: C) => c.req.header("Content-Type")?.split(";")[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded";
+const isForm = (c: C) =>
+  c.req.header("Content-Type")?.split(";")[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded";
 /** JSON, or plain text holding JSON (what a beacon may send). */
 const isJson = (c: C) => /^(application\/json|text\/plain)\b/i.test(c.req.header("Content-Type") ?? "");
 
@@ -110,7 +111,8 @@ async function searchSignal(c: C): Promise<Response> {
   const fields = await fieldsOf(c, false);
   if (!fields) return json(400, { message: "the body is not a JSON object", status: 400 });
   const manifest = await liveManifest(c);
-  if (!signalsEnabled(manifest.config)) return json(404, { message: "This site records no search signals", status: 404 });
+  if (!signalsEnabled(manifest.config))
+    return json(404, { message: "This site records no search signals", status: 404 });
   let signal;
   try {
     signal = searchSignalInput(fields);

@@ -40,7 +40,9 @@ export function recorderFor(
 }
 
 /** The request's `waitUntil`, or null when it has no execution context (Hono throws on reading it then). */
-export function deferOf(c: { executionCtx: { waitUntil(work: Promise<unknown>): void } }): ((work: Promise<unknown>) => void) | null {
+export function deferOf(c: {
+  executionCtx: { waitUntil(work: Promise<unknown>): void };
+}): ((work: Promise<unknown>) => void) | null {
   try {
     const ctx = c.executionCtx;
     return (work) => ctx.waitUntil(work);

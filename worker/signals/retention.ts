@@ -4,21 +4,11 @@
  * batch for every table, and logs what it deleted. The row count the budget reads follows by
  * itself (the tables' triggers).
  */
-import { DEFAULT_RETENTION_DAYS, dayOf } from "../../client/contracts/signals";
+import { DEFAULT_RETENTION_DAYS, dayOf, SIGNAL_TABLES } from "../../client/contracts/signals";
 import type { SiteConfig } from "../../client/contracts/site-config";
 import { ContentStore } from "../content-store";
 import type { Env } from "../env";
 import { log } from "../log";
-
-/** Every table of signals, each with its UTC `day` column. */
-export const SIGNAL_TABLES = [
-  "feedback_daily",
-  "feedback_reasons_daily",
-  "feedback_notes",
-  "search_daily",
-  "search_pairs_daily",
-  "agent_reports",
-] as const;
 
 const DAY_MS = 86_400_000;
 
@@ -42,7 +32,9 @@ export async function applyRetention(env: Env, now: number): Promise<{ deleted: 
   const days = await retentionDays(env);
   const keptFrom = dayOf(now - days * DAY_MS);
   const db = env.SIGNALS;
-  const results = await db.batch(SIGNAL_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE day < ?1`).bind(keptFrom)));
+  const results = await db.batch(
+    SIGNAL_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE day < ?1`).bind(keptFrom)),
+  );
   const deleted = results.reduce((sum, r) => sum + r.meta.changes, 0);
   log.info("signals_retention", { retentionDays: days, keptFrom, deleted });
   return { deleted, keptFrom };

@@ -12,7 +12,9 @@ describe("ModalSession", () => {
     const { s, sent } = session();
     for (const q of ["f", "fa", "fau", "faucet"]) s.answered(q, 12, "current");
     s.closed();
-    expect(sent).toEqual([{ event: "query", source: "modal", version: "current", query: "faucet", hits: 12, opened: false }]);
+    expect(sent).toEqual([
+      { event: "query", source: "modal", version: "current", query: "faucet", hits: 12, opened: false },
+    ]);
   });
 
   it("reports an opened result once: closing after it sends nothing more", () => {
@@ -20,7 +22,9 @@ describe("ModalSession", () => {
     s.answered("Bridge", 4, "current");
     s.opened();
     s.closed();
-    expect(sent).toEqual([{ event: "query", source: "modal", version: "current", query: "bridge", hits: 4, opened: true }]);
+    expect(sent).toEqual([
+      { event: "query", source: "modal", version: "current", query: "bridge", hits: 4, opened: true },
+    ]);
   });
 
   it("pairs a miss with the reformulation whose result was opened", () => {
@@ -51,7 +55,9 @@ describe("ModalSession", () => {
     s.answered("wallet", 5, "current");
     s.handedOff();
     s.closed();
-    expect(sent).toEqual([{ event: "query", source: "modal", version: "current", query: "zzqx", hits: 0, opened: false }]);
+    expect(sent).toEqual([
+      { event: "query", source: "modal", version: "current", query: "zzqx", hits: 0, opened: false },
+    ]);
   });
 });
 

@@ -81,7 +81,14 @@ export function firstSearch(
   response: { results?: unknown[] },
 ): { query: string; hits: number; facetFilters: unknown } | null {
   const requests = Array.isArray(request) ? request : (request as { requests?: unknown[] } | null)?.requests;
-  const first = requests?.[0] as { query?: unknown; params?: { query?: unknown; facetFilters?: unknown }; facetFilters?: unknown; hitsPerPage?: unknown } | undefined;
+  const first = requests?.[0] as
+    | {
+        query?: unknown;
+        params?: { query?: unknown; facetFilters?: unknown };
+        facetFilters?: unknown;
+        hitsPerPage?: unknown;
+      }
+    | undefined;
   const result = response.results?.[0] as { nbHits?: unknown } | undefined;
   const query = first?.query ?? first?.params?.query;
   if (typeof query !== "string" || typeof result?.nbHits !== "number" || first?.hitsPerPage === 0) return null;
