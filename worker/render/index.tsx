@@ -13,6 +13,8 @@ import type { FeedbackAnswered } from "../../client/layout/Feedback";
 import { Document } from "../../client/layout/Document";
 import { NotFoundPage } from "../../client/layout/NotFoundPage";
 import { NoticePage } from "../../client/layout/NoticePage";
+import { InsightsPage } from "../../client/layout/insights/InsightsPage";
+import type { InsightsReport } from "../../client/contracts/insights";
 import { TooLongPage } from "../../client/layout/TooLongPage";
 import { SearchPage } from "../../client/layout/SearchPage";
 import type { SearchPageView } from "../../client/contracts/search";
@@ -127,6 +129,16 @@ export function renderNotice(
   manifest: BuildManifest | null,
 ): Promise<ReadableStream<Uint8Array>> {
   return messagePageOr(manifest, notice.title, notice.message, <NoticePage {...notice} />);
+}
+
+/** The operator's /_insights page (worker/signals/insights-page.ts reads the report). */
+export function renderInsights(
+  report: InsightsReport | null,
+  notice: string | null,
+  manifest: BuildManifest | null,
+): Promise<ReadableStream<Uint8Array>> {
+  const body = <InsightsPage report={report} notice={notice} />;
+  return messagePageOr(manifest, "Insights", "What readers and agents could not find.", body);
 }
 
 /** The /search page (worker/search/page.ts computes the view). */
