@@ -168,8 +168,9 @@ function SearchModal(server: SearchModalProps) {
     (): DocSearchTransformClient => ({
       search: (async (request: Parameters<typeof client.search>[0], options?: Parameters<typeof client.search>[1]) => {
         try {
+          const ticket = signals.asked();
           const response = await client.search(request, signals.requestOptions(options));
-          signals.answered(request, response);
+          signals.answered(ticket, request, response);
           setFailed(false);
           return {
             ...response,

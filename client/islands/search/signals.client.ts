@@ -41,10 +41,12 @@ export function useModalSignals(provider: "local" | "algolia") {
         provider === "local"
           ? ({ ...options, headers: { ...options?.headers, [SEARCH_CLIENT_HEADER]: "modal" } } as O)
           : options,
-      /** DocSearch is about to show `response`, the answer to `request`. */
-      answered(request: unknown, response: { results?: unknown[] }): void {
+      /** A search goes out: the ticket its answer brings back to `answered`. */
+      asked: () => session.ask(),
+      /** DocSearch is about to show `response`, the answer to `request` (sent with `ticket`). */
+      answered(ticket: number, request: unknown, response: { results?: unknown[] }): void {
         const search = firstSearch(request, response);
-        if (search) session.answered(search.query, search.hits, versionOfFacetFilters(search.facetFilters));
+        if (search) session.answered(ticket, search.query, search.hits, versionOfFacetFilters(search.facetFilters));
       },
       /** `navigator` with a result opened by the keyboard noted first. */
       navigator<P>(to: Navigator<P>): Navigator<P> {

@@ -10,7 +10,7 @@ function session() {
 describe("ModalSession", () => {
   it("reports the query showing when the modal closes, not the keystrokes before it", () => {
     const { s, sent } = session();
-    for (const q of ["f", "fa", "fau", "faucet"]) s.answered(q, 12, "current");
+    for (const q of ["f", "fa", "fau", "faucet"]) s.answered(s.ask(), q, 12, "current");
     s.closed();
     expect(sent).toEqual([
       { event: "query", source: "modal", version: "current", query: "faucet", hits: 12, opened: false },
@@ -19,7 +19,7 @@ describe("ModalSession", () => {
 
   it("reports an opened result once: closing after it sends nothing more", () => {
     const { s, sent } = session();
-    s.answered("Bridge", 4, "current");
+    s.answered(s.ask(), "Bridge", 4, "current");
     s.opened();
     s.closed();
     expect(sent).toEqual([
@@ -29,10 +29,10 @@ describe("ModalSession", () => {
 
   it("pairs a miss with the reformulation whose result was opened", () => {
     const { s, sent } = session();
-    s.answered("gas staton", 0, "current");
-    s.answered("", 0, "current");
-    s.answered("gas station", 0, "current");
-    s.answered("fee", 9, "current");
+    s.answered(s.ask(), "gas staton", 0, "current");
+    s.answered(s.ask(), "", 0, "current");
+    s.answered(s.ask(), "gas station", 0, "current");
+    s.answered(s.ask(), "fee", 9, "current");
     s.opened();
     expect(sent).toEqual([
       { event: "query", source: "modal", version: "current", query: "fee", hits: 9, opened: true, miss: "gas station" },
@@ -41,24 +41,34 @@ describe("ModalSession", () => {
 
   it("makes no pair when the reader typed on past a miss", () => {
     const { s, sent } = session();
-    s.answered("faucett", 0, "current");
-    s.answered("faucettx", 0, "current");
-    s.answered("faucettxyz wallet", 3, "current");
+    s.answered(s.ask(), "faucett", 0, "current");
+    s.answered(s.ask(), "faucettx", 0, "current");
+    s.answered(s.ask(), "faucettxyz wallet", 3, "current");
     s.opened();
     expect(sent[0]!.miss).toBeUndefined();
   });
 
   it("reports a zero-result query showing at close, and nothing after See all results", () => {
     const { s, sent } = session();
-    s.answered("zzqx", 0, "current");
+    s.answered(s.ask(), "zzqx", 0, "current");
     s.closed();
-    s.answered("wallet", 5, "current");
+    s.answered(s.ask(), "wallet", 5, "current");
     s.handedOff();
     s.closed();
     expect(sent).toEqual([
       { event: "query", source: "modal", version: "current", query: "zzqx", hits: 0, opened: false },
     ]);
   });
+});
+
+it("ignores an answer overtaken by a later search", () => {
+  const { s, sent } = session();
+  const first = s.ask();
+  const second = s.ask();
+  s.answered(second, "zeta", 1, "current");
+  s.answered(first, "ze", 3, "current");
+  s.closed();
+  expect(sent.map((x) => x.query)).toEqual(["zeta"]);
 });
 
 describe("firstSearch", () => {

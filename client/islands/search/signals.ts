@@ -27,11 +27,21 @@ interface Showing {
 export class ModalSession {
   private showing: Showing | null = null;
   private miss: string | null = null;
+  private asked = 0;
+  private shown = 0;
 
   constructor(private readonly send: (signal: ModalSignal) => void) {}
 
-  /** DocSearch shows the answer to `query`: `hits` results (0: its no-results screen). */
-  answered(query: string, hits: number, version: string): void {
+  /** A search is sent: the ticket its answer brings back (answers may arrive out of order). */
+  ask(): number {
+    return ++this.asked;
+  }
+
+  /** DocSearch shows the answer to `query` (the search of `ticket`): `hits` results (0: its no-results screen). */
+  answered(ticket: number, query: string, hits: number, version: string): void {
+    // An answer older than the one showing is never shown.
+    if (ticket < this.shown) return;
+    this.shown = ticket;
     const q = normalizeQuery(query);
     if (!q) {
       this.showing = null;
