@@ -29,7 +29,11 @@ describe("/_insights", () => {
 
   it("refuses a request without the token, or with a wrong one, and asks for it", async () => {
     for (const authorization of [undefined, "Bearer nope", basic("nope"), "Basic %%%"]) {
-      const res = await send("/_insights", { headers: authorization ? { Authorization: authorization } : {} }, withToken);
+      const res = await send(
+        "/_insights",
+        { headers: authorization ? { Authorization: authorization } : {} },
+        withToken,
+      );
       expect(res.status).toBe(401);
       expect(res.headers.get("WWW-Authenticate")).toBe('Basic realm="Insights", charset="UTF-8"');
       expect(await res.text()).not.toContain("gas staton");
@@ -50,7 +54,9 @@ describe("/_insights", () => {
       expect(html).toContain("How do I rotate a validator&#x27;s consensus key?");
       expect(html).toContain("The fee | table lacks &lt;b&gt;testnet&lt;/b&gt; gas");
       expect(html).not.toContain("<b>testnet</b>");
-      expect(html).toContain("Reasons: The information I needed is missing (2); Something is wrong or out of date (1).");
+      expect(html).toContain(
+        "Reasons: The information I needed is missing (2); Something is wrong or out of date (1).",
+      );
       // The page's own title stays the document's: the charts' titles are inside their SVG.
       expect(html).toMatch(/<title>Insights \| [^<]+<\/title>/);
     }

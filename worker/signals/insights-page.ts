@@ -46,9 +46,7 @@ const d1Runner =
     );
 
 async function page(c: Context<InsightsEnv>): Promise<Response> {
-  const manifest: BuildManifest | null = await c.var.store
-    .manifest(await c.var.store.liveBuildId())
-    .catch(() => null);
+  const manifest: BuildManifest | null = await c.var.store.manifest(await c.var.store.liveBuildId()).catch(() => null);
   const token = c.env.INSIGHTS_TOKEN;
   if (!token) {
     if (!manifest) return new Response("Not Found", { status: 404, headers: PRIVATE });
@@ -71,7 +69,8 @@ async function page(c: Context<InsightsEnv>): Promise<Response> {
     return html(c, await renderInsights(null, (e as Error).message, manifest), 400, PRIVATE);
   }
   if (!c.env.SIGNALS) {
-    const notice = "No signals database is bound to this worker (SIGNALS in wrangler.toml), so there is nothing to show.";
+    const notice =
+      "No signals database is bound to this worker (SIGNALS in wrangler.toml), so there is nothing to show.";
     return html(c, await renderInsights(null, notice, manifest), 200, PRIVATE);
   }
   try {
