@@ -3,18 +3,20 @@
  * "Was this page helpful?" with JavaScript on (no reload, the thank-you announced, the vote
  * remembered and changed, a reason and a note) and off (the form's answer page, never cached);
  * Global Privacy Control honoured (no form, nothing sent or stored); the search modal's final
- * queries, an opened result and a reformulation pair; a result opened from /search; and the form
- * itself: axe finds nothing serious at 360 px in either palette, and nothing scrolls sideways.
+ * queries, an opened result and a reformulation pair; a result opened from /search; the form under
+ * a base URL; and the form itself: axe finds nothing serious at 360 px in either palette, and
+ * nothing scrolls sideways.
  */
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { createRequire } from "node:module";
 import { after, before, beforeEach, describe, it } from "node:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { SIGNAL_TABLES } from "../../client/contracts/signals";
 import { launchChromium } from "../helpers/browser";
 import { serveSite, type RunningSite } from "../helpers/local-site";
-import { FIXTURE_ROOT } from "../helpers/temp-site";
+import { FIXTURE_ROOT, tempSite } from "../helpers/temp-site";
 
 const PAGE = "/learn/Basics/alpha";
 
@@ -228,5 +230,48 @@ describe("search signals", () => {
     await page.waitForURL(/\/learn\/Basics\/zeta/);
     await eventually("search_daily", (r) => r[0]?.opened === 1 && r[0]?.searches === 1);
     await page.context().close();
+  });
+});
+
+describe("under a base URL", () => {
+  it("votes with and without JavaScript, back to the page under the base, the route recorded without it", async () => {
+    const copy = await tempSite();
+    const yaml = (await readFile(path.join(copy.root, "content/site.yaml"), "utf8")).replace(
+      /^title:/m,
+      "baseUrl: /docs/\ntitle:",
+    );
+    await copy.write("site.yaml", yaml);
+    const docs = await serveSite(copy.root);
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${docs.origin}/docs${PAGE}`);
+      await feedback(page).getByRole("button", { name: "No" }).click();
+      await page.waitForURL(`${docs.origin}/docs${PAGE}?feedback=no#feedback`);
+      await status(page).getByText("Thank you for your answer (No).", { exact: false }).waitFor();
+      await context.close();
+
+      const scripted = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await scripted.goto(`${docs.origin}/docs${PAGE}`);
+      await feedback(scripted).getByRole("button", { name: "Yes" }).click();
+      await status(scripted).getByText("Thank you for your answer.").waitFor();
+      await scripted.close();
+
+      const until = Date.now() + 10_000;
+      let counts: Record<string, unknown>[] = [];
+      while (Date.now() < until) {
+        counts = (await docs.server.signals.prepare("SELECT * FROM feedback_daily").all<Record<string, unknown>>())
+          .results;
+        if (counts[0]?.yes === 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.deepEqual(
+        counts.map((r) => [r.page, r.yes, r.no]),
+        [[PAGE, 1, 1]],
+      );
+    } finally {
+      await docs.stop();
+      await copy.remove();
+    }
   });
 });
