@@ -9,8 +9,8 @@ import { setupAnnouncement } from "./announcement.client";
 import { setupChrome } from "./chrome.client";
 import { setupCopyButtons } from "./code-copy.client";
 import { setupDrawer } from "./drawer.client";
+import { replayEarlyInput } from "./early-input.client";
 import { setupFeedback } from "./feedback.client";
-import { replayEarlyClicks } from "./early-clicks.client";
 import { setupKeyboard } from "./keyboard.client";
 import { setupMovedAnchors } from "./moved-anchors.client";
 import { setupNavigation } from "./navigation.client";
@@ -35,4 +35,4 @@ setupSearchPageSignals();
 startIslands();
 setupSiteChecks();
 // Last: every listener above is in place.
-replayEarlyClicks();
+replayEarlyInput();

@@ -3,7 +3,8 @@
  * note. A plain form: without JavaScript it posts to the worker, which answers with the page again
  * and a thank-you (`answered`); with it, client/boot/feedback.client.ts sends the answer without a
  * reload, remembers it for the page and lets the reader change it. A note under it says what is
- * kept and links the operator's privacy text.
+ * kept and links the operator's privacy text. It is for people only (`data-markdown-ignore`): the
+ * page's Markdown twin, search and MCP text leave it out.
  */
 import { FEEDBACK_PATH, FEEDBACK_REASONS, MAX_NOTE_CHARS, type Vote } from "../contracts/signals";
 
@@ -32,7 +33,13 @@ export function Feedback({
 }) {
   const vote = answered?.recorded ? answered.vote : null;
   return (
-    <section className="feedback" id="feedback" aria-labelledby="feedback-title" data-feedback-page={route}>
+    <section
+      className="feedback"
+      id="feedback"
+      aria-labelledby="feedback-title"
+      data-feedback-page={route}
+      data-markdown-ignore=""
+    >
       <form className="feedback-form" method="post" action={FEEDBACK_PATH}>
         <input type="hidden" name="page" value={route} />
         <input type="hidden" name="version" value={version} />

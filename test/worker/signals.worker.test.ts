@@ -26,6 +26,12 @@ const SEARCH = "/_signals/search";
 const { indexName } = build.manifest.config.search;
 
 describe("page feedback", () => {
+  it("marks the form as for people only, so the Markdown twin, search and MCP text leave it out", async () => {
+    const html = await (await send(PAGE)).text();
+    expect(html).toMatch(/<section class="feedback" id="feedback" [^>]*data-markdown-ignore=""/);
+    expect(await (await send(`${PAGE}.md`)).text()).not.toContain("Was this page helpful?");
+  });
+
   it("records a vote from the script as today's count for the page, and says so", async () => {
     const res = await send(FEEDBACK, json({ page: PAGE, version: "current", vote: "yes" }));
     expect(res.status).toBe(200);
