@@ -5,16 +5,20 @@
  * prints both per kind with latency and the budgets of bench/budgets.json it misses; `--strict`
  * exits 1 on a miss. Needs `npm run build` (the worker bundle) first.
  *
- * `--from-insights [file]` instead drafts judged queries from the insights report (`npm run
- * insights` writes insights-results/insights.json) into scripts/search/eval/drafts.json.
+ * `--from-insights` instead drafts judged queries from the signals into scripts/search/eval/drafts.json
+ * (`--drafts file` elsewhere): the report of the local signals database (what `npm start` records;
+ * `--site dir` another site folder's, `--since` as `npm run insights` takes it, default 30d), or of a
+ * report file `npm run insights` wrote (`--from-insights insights-results/insights.json`, e.g. after
+ * `npm run insights -- --remote`).
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import type { InsightsReport } from "../../../client/contracts/insights";
+import { insightsReport, insightsWindow, type InsightsReport } from "../../../client/contracts/insights";
 import { BuildCache, buildSite, defaultCacheDir } from "../../build/build";
 import { loadBudgets, missedSearchBudgets } from "../../bench/budgets";
+import { openLocal } from "../../insights/database";
 import { draftQueries } from "./drafts";
 import { distinctPages } from "./metrics";
 import { loadQueries, renderSearchEval, runSearchEval, startEvalServer } from "./run";
@@ -23,7 +27,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 
 function usage(message: string): never {
   console.error(
-    `search:eval: ${message}\nusage: npm run search:eval -- [--channel c] [--strict] | --from-insights [insights.json]`,
+    `search:eval: ${message}\nusage: npm run search:eval -- [--channel c] [--strict] | --from-insights [insights.json] [--site dir] [--since 30d] [--drafts file]`,
   );
   process.exit(2);
 }
@@ -31,7 +35,14 @@ function usage(message: string): never {
 let args;
 try {
   args = parseArgs({
-    options: { channel: { type: "string" }, strict: { type: "boolean" }, "from-insights": { type: "boolean" } },
+    options: {
+      channel: { type: "string" },
+      strict: { type: "boolean" },
+      "from-insights": { type: "boolean" },
+      site: { type: "string" },
+      since: { type: "string" },
+      drafts: { type: "string" },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -41,20 +52,45 @@ try {
 const { values, positionals } = args;
 if (values.channel !== undefined && !/^[a-z0-9][a-z0-9-]{0,62}$/.test(values.channel))
   usage(`invalid channel "${values.channel}" (lower-case letters, digits and "-")`);
-if (!values["from-insights"] && positionals.length) usage(`unexpected argument: ${positionals.join(" ")}`);
+if (!values["from-insights"]) {
+  if (positionals.length) usage(`unexpected argument: ${positionals.join(" ")}`);
+  for (const o of ["site", "since", "drafts"] as const)
+    if (values[o] !== undefined) usage(`--${o} goes with --from-insights`);
+}
+if (positionals.length > 1) usage(`--from-insights takes one report file, got: ${positionals.join(" ")}`);
+if (positionals.length && (values.site !== undefined || values.since !== undefined))
+  usage("--site and --since choose the local signals to read; a report file is read as written");
 
-if (values["from-insights"]) {
-  const file = path.resolve(positionals[0] ?? "insights-results/insights.json");
+/** The insights report the drafts come from: a file `npm run insights` wrote, or the local signals database's. */
+async function readReport(file: string | undefined): Promise<InsightsReport> {
+  if (file === undefined) {
+    let window;
+    try {
+      window = insightsWindow(values.since ?? "30d", Date.now());
+    } catch (e) {
+      usage((e as Error).message);
+    }
+    const db = await openLocal(root, values.site ? path.resolve(values.site) : root);
+    try {
+      console.log(`search:eval: reading the signals of ${db.where}`);
+      return await insightsReport(db.run, window);
+    } finally {
+      await db.close();
+    }
+  }
   let report: InsightsReport;
   try {
-    report = JSON.parse(await readFile(file, "utf8")) as InsightsReport;
+    report = JSON.parse(await readFile(path.resolve(file), "utf8")) as InsightsReport;
   } catch (e) {
-    usage(
-      `cannot read ${file} (${(e as Error).message}): run npm run insights first (add --remote for the account's signals)`,
-    );
+    usage(`cannot read ${file} (${(e as Error).message}): run npm run insights first`);
   }
   if (!Array.isArray(report.zeroResultQueries) || !Array.isArray(report.pairs))
     usage(`${file} is not an insights report (npm run insights writes one)`);
+  return report;
+}
+
+if (values["from-insights"]) {
+  const report = await readReport(positionals[0]);
   const build = await buildSite({ root, cache: new BuildCache(), cacheDir: defaultCacheDir() });
   const server = await startEvalServer(root, build, values.channel);
   try {
@@ -62,12 +98,13 @@ if (values["from-insights"]) {
       const pages = distinctPages((await server.ask(q)).urls);
       return pages[0] ?? null;
     });
-    const out = path.join(root, "scripts/search/eval/drafts.json");
+    const out = path.resolve(values.drafts ?? path.join(root, "scripts/search/eval/drafts.json"));
     const $comment =
       "Drafts from the signals (npm run search:eval -- --from-insights), not part of the judged set: confirm each one's kind and targets, then move it into queries.json (without evidence).";
+    await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify({ $comment, drafts }, null, 2)}\n`);
     console.log(
-      `search:eval: ${drafts.length} draft judged queries from ${report.since} to ${report.until} → ${path.relative(root, out)}`,
+      `search:eval: ${drafts.length} draft judged queries from ${report.since} to ${report.until} → ${path.relative(process.cwd(), out)}`,
     );
     for (const d of drafts)
       console.log(`- [${d.kind}] "${d.query}" → ${d.targets.join(", ") || "(targets to choose)"}: ${d.evidence}`);

@@ -14,6 +14,8 @@ export interface Draft extends EvalQuery {
   evidence: string;
 }
 
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 const QUESTION = /^(how|what|why|where|when|which|who|can|could|do|does|is|are|should)\b/;
 
 export function kindOf(query: string): QueryKind {
@@ -44,7 +46,7 @@ export async function draftQueries(
       query: z.query,
       targets: target ? [target] : [],
       evidence:
-        `${z.zeroHits} searches with no result (${z.sources.join(", ")}), ${window}` +
+        `${counted(z.zeroHits, "search", "searches")} with no result (${z.sources.join(", ")}), ${window}` +
         (pair
           ? `; readers then searched "${pair.found}" and opened a result${target ? `, which leads to ${target}` : ""}`
           : ""),
@@ -57,7 +59,7 @@ export async function draftQueries(
       kind: kindOf(u.query),
       query: u.query,
       targets: [],
-      evidence: `${u.searches} searches with ${u.hits} results, none opened, ${window}`,
+      evidence: `${counted(u.searches, "search", "searches")} with ${counted(u.hits, "result", "results")}, none opened, ${window}`,
     });
   }
   return drafts;
