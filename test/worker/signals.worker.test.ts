@@ -70,6 +70,10 @@ describe("page feedback", () => {
     const thanks = await send(`${PAGE}?feedback=no`);
     expect(thanks.status).toBe(200);
     expect(thanks.headers.get("Cache-Control")).toBe("no-store");
+    // Still the page: it names its Markdown version as every page does.
+    expect(thanks.headers.get("Link")).toMatch(
+      /^<[^>]+\/learn\/Basics\/alpha\.md>; rel="alternate"; type="text\/markdown"$/,
+    );
     const html = await thanks.text();
     expect(html).toContain("Thank you for your answer (No). You can change it.");
     // Answering again from this page replaces the first answer.

@@ -29,23 +29,19 @@ export const docPage = createMiddleware<PageEnv>(async (c) => {
   if (match.kind === "missing")
     return html(c, await renderNotFound(safeDecode(path), manifest), 404, { "Cache-Control": "no-store" });
 
+  const twin = `${publicSiteUrl(manifest.config)}${markdownPathOf(match.route)}`;
+  const link = `<${twin}>; rel="alternate"; type="text/markdown"`;
   const answer = c.req.query("feedback");
   if (isVote(answer) && signalsEnabled(manifest.config)) {
     const answered = { vote: answer, recorded: !headersAskNotToRecord(c.req.raw.headers) };
     const body = await renderDocPage(await store.page(manifest, match.route), manifest, answered);
-    return html(c, body, 200, { "Cache-Control": "no-store", "X-Cache": "BYPASS" });
+    return html(c, body, 200, { "Cache-Control": "no-store", "X-Cache": "BYPASS", Link: link });
   }
 
   // A page is made by the content (the build) and the code that renders it; its URL also answers
   // Markdown to a client that asks (routes/files.ts), hence Vary, and Link names that version.
   const etag = `"${buildId}.${WORKER_VERSION}"`;
-  const twin = `${publicSiteUrl(manifest.config)}${markdownPathOf(match.route)}`;
-  const validators = {
-    ETag: etag,
-    "Cache-Control": PAGE_CACHE_CONTROL,
-    Vary: "Accept",
-    Link: `<${twin}>; rel="alternate"; type="text/markdown"`,
-  };
+  const validators = { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, Vary: "Accept", Link: link };
   if (etagMatches(c.req.header("If-None-Match"), etag)) return notModified(validators);
   const page = (xCache: string) => ({ ...validators, "X-Cache": xCache });
   const keys = cacheKeys(buildId, match.route);
