@@ -12,6 +12,7 @@ import { startDev } from "./dev/start";
 import { startLocalServer } from "./local/server";
 import { localKvPersistDir } from "./publish/local-kv";
 import { publishBuild } from "./publish/publish";
+import { localD1PersistDir } from "./signals/local-d1";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 8787);
@@ -36,7 +37,12 @@ if (watchMode) {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 } else {
-  const server = await startLocalServer({ root, port, kvPersist: localKvPersistDir(siteRoot) });
+  const server = await startLocalServer({
+    root,
+    port,
+    kvPersist: localKvPersistDir(siteRoot),
+    d1Persist: localD1PersistDir(siteRoot),
+  });
   const started = performance.now();
   /** The site's base URL (site.yaml baseUrl): the printed address leads there. */
   let base = "/";

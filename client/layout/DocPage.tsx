@@ -1,5 +1,7 @@
-/** A documentation page: sidebar, breadcrumbs, content, edit link, pagination and TOC. */
+/** A documentation page: sidebar, breadcrumbs, content, edit link, feedback form, pagination and TOC. */
 import type { PageRecord, SidebarItem } from "../contracts/page";
+import { DEFAULT_VERSION } from "../contracts/signals";
+import { Feedback, type FeedbackAnswered } from "./Feedback";
 import { sectionLabel, type SiteConfig } from "../contracts/site-config";
 import { Tree } from "../render/TreeRenderer";
 import { PageActions } from "./PageActions";
@@ -11,11 +13,14 @@ export function DocPage({
   page,
   config,
   sidebar,
+  answered = null,
 }: {
   page: PageRecord;
   config: SiteConfig;
   /** The items of the page's section sidebar, when it has one. */
   sidebar: SidebarItem[] | null;
+  /** The reader's answer to "Was this page helpful?", when the page is the form's answer (no JavaScript). */
+  answered?: FeedbackAnswered | null;
 }) {
   return (
     <div className="doc-layout">
@@ -62,6 +67,15 @@ export function DocPage({
                 Edit this page
               </a>
             </p>
+          ) : null}
+          {/* A build made before site.yaml had `signals` has no such key: the form is on there. */}
+          {config.signals?.enabled !== false ? (
+            <Feedback
+              route={page.route}
+              version={DEFAULT_VERSION}
+              privacyUrl={config.signals?.privacyUrl ?? null}
+              answered={answered}
+            />
           ) : null}
           {page.prev || page.next ? (
             <nav className="pagination" aria-label="Docs pages">

@@ -42,7 +42,7 @@ export async function renderSearchPage(
   buildId: string,
   manifest: BuildManifest,
   url: URL,
-): Promise<{ body: ReadableStream<Uint8Array>; status: number }> {
+): Promise<{ body: ReadableStream<Uint8Array>; status: number; view: SearchPageView }> {
   const search = manifest.config.search;
   const typed = capQuery((url.searchParams.get("q") ?? "").trim());
   // Only punctuation or spaces: nothing to search for, so the prompt rather than every record.
@@ -86,5 +86,5 @@ export async function renderSearchPage(
       status = 503;
     }
   }
-  return { body: await renderSearch(view, manifest), status };
+  return { body: await renderSearch(view, manifest), status, view };
 }

@@ -1,6 +1,7 @@
 /** The shape of a tool of the docs server, and how a long answer is cut. */
 // A namespace import, so the bundler keeps only the parts of zod used (not every locale).
 import * as z from "zod";
+import type { SignalsRecorder } from "../../signals/recorder";
 import { fitEnd } from "../budget";
 import { ToolFailure, type LiveDocs } from "../live-docs";
 
@@ -14,6 +15,8 @@ export interface ToolContext {
   docs: LiveDocs;
   /** UTF-8 bytes the answer's text may take (the request's response budget less the envelope). */
   maxTextBytes: number;
+  /** Where the request's signals go (worker/signals), or null when none is recorded. */
+  signals: SignalsRecorder | null;
 }
 
 export interface ToolAnswer {
@@ -23,11 +26,21 @@ export interface ToolAnswer {
   structured?: Record<string, unknown>;
 }
 
+/** MCP's tool annotations, as tools/list shows them. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint: boolean;
+}
+
 export interface DocsTool<S extends z.ZodObject = z.ZodObject> {
   name: string;
   title: string;
   description: string;
   input: S;
+  /** Read-only and closed-world unless a tool says otherwise. */
+  annotations?: ToolAnnotations;
   run(args: z.output<S>, ctx: ToolContext): Promise<ToolAnswer>;
 }
 
