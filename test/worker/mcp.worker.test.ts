@@ -84,11 +84,13 @@ let manifest: ManifestRoot;
 
 beforeAll(async () => {
   await seedFixture();
-  const [openapi, networks, account, big, extra] = await Promise.all(
-    [JSON.stringify(OPENAPI), JSON.stringify(NETWORKS), ACCOUNT_TWIN, BIG_TWIN, "# Extra\n\nAn extra page.\n"].map(
-      putBlob,
-    ),
-  );
+  const [openapi, networks, account, big, extra] = await Promise.all([
+    putBlob(JSON.stringify(OPENAPI)),
+    putBlob(JSON.stringify(NETWORKS)),
+    putBlob(ACCOUNT_TWIN),
+    putBlob(BIG_TWIN),
+    putBlob("# Extra\n\nAn extra page.\n"),
+  ]);
   // Pages without a record of their own: only their Markdown twins are read.
   const page = (title: string, twin: string) => ({ title, description: "", sidebar: null, page: "mcp-none", twin });
   manifest = await putVariant("mcp000000001", {
