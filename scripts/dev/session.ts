@@ -5,9 +5,11 @@
  */
 import { readFileSync, statSync, watch } from "node:fs";
 import path from "node:path";
-import { buildSite, BuildCache, defaultCacheDir, type SiteBuild } from "../build/build";
+import { defaultCacheDir, type SiteBuild } from "../build/build";
 import type { KvTarget } from "../publish/kv-target";
 import { LastPublished, publishBuild } from "../publish/publish";
+import { devBuild } from "./build";
+import { BuildCache } from "./build-cache";
 import { changesBetween, describeChanges, mergeChanges, viewOf, type BuildChanges, type BuildView } from "./changes";
 import type { DevEvent, EventHub } from "./events";
 import { problemsOf, problemText, type Problem } from "./problems";
@@ -168,7 +170,7 @@ export class DevSession {
   /**
    * Builds and publishes, then tells the tabs. "quick" reuses the last search index so the page is
    * served sooner; "search" is the rebuild with a fresh index that follows it. `changed` is every
-   * file saved since the last build (see BuildOptions.changed); without it, the build reads the whole
+   * file saved since the last build (see DevBuildOptions.changed); without it, the build reads the whole
    * site. Returns null on failure.
    */
   private async build(
@@ -186,7 +188,7 @@ export class DevSession {
     let build: SiteBuild;
     let keysWritten: number;
     try {
-      build = await buildSite({
+      build = await devBuild({
         root: this.options.siteRoot,
         cache: this.cache,
         cacheDir: defaultCacheDir(),
