@@ -1,10 +1,10 @@
 /**
- * The dev session on a copy of the fixture site: each kind of source an author edits (site.yaml,
- * _category_.json, an image, openapi/node.yaml) is picked up on save and reaches the open tabs as
- * the right change; a broken config key comes back located; a save of one page (which reads only
+ * The dev session on a copy of the fixture site: each kind of source an author edits (a page,
+ * site.yaml, _category_.json, an image, openapi/node.yaml) is picked up on save and reaches the open
+ * tabs as the right change (how events become saves: saves.node.test.ts); a broken config key comes back located; a save of one page (which reads only
  * the pages the watcher names) still sees another page's error and pages added or removed beside it.
  */
-import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryKv } from "../../test/helpers/memory-kv";
@@ -33,6 +33,8 @@ let unwatch: () => void;
 const events: DevEvent[] = [];
 const lines: string[] = [];
 const hub = { send: (e: DevEvent) => events.push(e) } as unknown as EventHub;
+/** Called with each terminal line as the session prints it. */
+const lineWaiters = new Set<() => void>();
 
 /**
  * Saves (runs `write`) and waits for the save's terminal line, printed once its builds are done;
@@ -41,21 +43,21 @@ const hub = { send: (e: DevEvent) => events.push(e) } as unknown as EventHub;
 async function save(write: () => Promise<void>, ms = 30_000): Promise<DevEvent[]> {
   const from = events.length;
   const seen = lines.length;
+  const printed = new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (!lines.slice(seen).some((l) => / saved /.test(l))) return;
+      lineWaiters.delete(check);
+      resolve();
+    };
+    lineWaiters.add(check);
+    AbortSignal.timeout(ms).addEventListener("abort", () => {
+      lineWaiters.delete(check);
+      reject(new Error(`no terminal line for the save; events: ${JSON.stringify(events.slice(from))}`));
+    });
+  });
   await write();
-  const end = Date.now() + ms;
-  while (!lines.slice(seen).some((l) => / saved /.test(l))) {
-    if (Date.now() > end)
-      throw new Error(`no terminal line for the save; events: ${JSON.stringify(events.slice(from))}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await printed;
   return events.slice(from);
-}
-/** Waits until no terminal line has come for a second. */
-async function quiet(): Promise<void> {
-  for (let seen = -1; seen !== lines.length;) {
-    seen = lines.length;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
 }
 const firstChanges = (sent: DevEvent[]) =>
   (sent.find((e) => e.event === "build")!.data as { changes: BuildChanges }).changes;
@@ -64,7 +66,11 @@ beforeAll(async () => {
   site = await tempSite();
   await mkdir(path.join(site.root, "openapi"));
   await writeFile(path.join(site.root, "openapi/node.yaml"), API("Get the ledger"));
-  session = new DevSession({ siteRoot: site.root, kv: new MemoryKv(), hub, log: (l) => lines.push(l) });
+  const log = (line: string) => {
+    lines.push(line);
+    lineWaiters.forEach((waiter) => waiter());
+  };
+  session = new DevSession({ siteRoot: site.root, kv: new MemoryKv(), hub, log });
   unwatch = session.watch();
   await session.start();
 }, 120_000);
@@ -75,21 +81,10 @@ afterAll(async () => {
 });
 
 describe("DevSession", () => {
-  it("builds a file truncated well before its write once, with its content", async () => {
+  it("builds a saved page and tells the tabs it changed", async () => {
     const alpha = path.join(site.root, "content/docs/learn/Basics/alpha.mdx");
     const text = await readFile(alpha, "utf8");
-    // Earlier saves' lines are all printed (a save is over when its line is).
-    await quiet();
-    const seen = lines.length;
-    const sent = await save(async () => {
-      const file = await open(alpha, "w");
-      await new Promise((r) => setTimeout(r, 200));
-      await file.writeFile(`${text}\nWritten after a slow truncation.\n`);
-      await file.close();
-    });
-    // Anything the first save's builds printed late would follow within this pause.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(lines.slice(seen).filter((l) => / saved /.test(l))).toHaveLength(1);
+    const sent = await save(() => writeFile(alpha, `${text}\nWritten in one save.\n`));
     expect(sent.some((e) => e.event === "failed")).toBe(false);
     expect(firstChanges(sent).changed).toContain("/learn/Basics/alpha");
     await save(() => writeFile(alpha, text));

@@ -13,6 +13,7 @@ import { BuildCache } from "./build-cache";
 import { changesBetween, describeChanges, mergeChanges, viewOf, type BuildChanges, type BuildView } from "./changes";
 import type { DevEvent, EventHub } from "./events";
 import { problemsOf, problemText, type Problem } from "./problems";
+import { SaveBatcher } from "./saves";
 import { watchTree } from "./watch-tree";
 
 export interface DevSessionOptions {
@@ -22,12 +23,6 @@ export interface DevSessionOptions {
   log?: (line: string) => void;
 }
 
-/** Editor scratch files (vim's 4913 and .swp, emacs' .#x, backups~) are not saves. */
-const SCRATCH = /(^|\/)(\.[^/]*|[^/]*~|4913|[^/]*\.sw[a-p]|[^/]*\.tmp)$/;
-/** A save is built once its files have had no event for this long. */
-const QUIET_MS = 25;
-/** How long a save whose file is empty waits for the write that may follow. */
-const MID_WRITE_MS = 500;
 /** Builds this session published that a tab may still show; older ones make a tab reload. */
 const VIEWS_KEPT = 50;
 
@@ -94,38 +89,21 @@ export class DevSession {
 
   /** Watches the site's sources; returns a function that stops watching. */
   watch(): () => void {
-    let timer: NodeJS.Timeout | undefined;
-    const pending = new Set<string>();
-    const saved = (file: string) => {
-      if (SCRATCH.test(file)) return;
-      pending.add(file);
-      clearTimeout(timer);
-      // Editors write a file in several steps; one build follows them all.
-      timer = setTimeout(() => settle(0), QUIET_MS);
-    };
-    const settle = (waited: number) => {
-      const files = [...pending].sort();
-      // An empty file is most often one caught between its truncation and its write, which a busy
-      // machine can put more than QUIET_MS apart: its write comes with a second event. A file left
-      // empty on purpose is built once MID_WRITE_MS have passed.
-      if (waited < MID_WRITE_MS && files.some((f) => this.isEmptyFile(f))) {
-        timer = setTimeout(() => settle(waited + QUIET_MS), QUIET_MS);
-        return;
-      }
-      pending.clear();
-      const named = files.filter((f) => this.isSaved(f));
-      void this.save(named.length ? named : files, files);
-    };
+    const saves = new SaveBatcher({
+      isEmpty: (f) => this.isEmptyFile(f),
+      isSaved: (f) => this.isSaved(f),
+      save: (files, changed) => void this.save(files, changed),
+    });
     const root = this.options.siteRoot;
-    const stops = [watchTree(path.join(root, "content"), (f) => saved(`content/${f}`))];
+    const stops = [watchTree(path.join(root, "content"), (f) => saves.saw(`content/${f}`))];
     try {
-      const api = watch(path.join(root, "openapi"), (_e, f) => f === "node.yaml" && saved("openapi/node.yaml"));
+      const api = watch(path.join(root, "openapi"), (_e, f) => f === "node.yaml" && saves.saw("openapi/node.yaml"));
       stops.push(() => api.close());
     } catch {
       // A site without an API reference.
     }
     return () => {
-      clearTimeout(timer);
+      saves.stop();
       stops.forEach((stop) => stop());
     };
   }
