@@ -212,9 +212,10 @@ export class DevSession {
     this.errors = problemsOf(message, this.read);
     const count = this.errors.length === 1 ? "1 error" : `${this.errors.length} errors`;
     const keeps = this.live ? "the site keeps serving the last good build" : "nothing is served until it builds";
+    // The tabs first, as for a good build: every event of a save comes before its terminal line.
+    this.options.hub.send({ event: "failed", data: { errors: this.errors, warnings: this.warnings } });
     this.log(`${label}: build failed (${count}) in ${ms(started)} ms; ${keeps}`);
     for (const p of this.errors) this.log(problemText(p));
-    this.options.hub.send({ event: "failed", data: { errors: this.errors, warnings: this.warnings } });
   }
 
   /** A file that is there and holds nothing yet. */
