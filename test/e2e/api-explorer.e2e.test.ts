@@ -284,8 +284,13 @@ describe("the API explorer", () => {
     await page.evaluate(() => (document.documentElement.dataset.apiTimeout = "400"));
     await openExplorer(page, `${nodeOrigin}/hang/v1`);
     await page.getByLabel("address").fill("0x1");
+    // The page's timers on a clock the test moves: "Sending…" stays until the timeout is due.
+    await page.clock.install();
     await page.getByRole("button", { name: "Send" }).click();
     assert.equal(await statusText(page), "Sending…");
+    await page.clock.runFor(399);
+    assert.equal(await statusText(page), "Sending…");
+    await page.clock.runFor(1);
     const alert = page.locator(".api-x-result [role=alert]");
     await alert.waitFor();
     assert.ok(
