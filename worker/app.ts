@@ -3,7 +3,7 @@
  * URL (worker/base-url.ts); the site's middleware, then its routes in the order they are tried. A page request runs
  * clean URL → page cache → live build (channel pointer, manifest) → configured redirects → search
  * page → files → doc page; failures become statuses in worker/middleware/errors.ts. `/mcp` (under the
- * base) is the docs' MCP server (worker/mcp).
+ * base) is the docs' MCP server, and `/.well-known/mcp/catalog.json` its discovery catalog (worker/mcp).
  */
 import { Hono } from "hono";
 import { LinearRouter } from "hono/router/linear-router";
@@ -13,7 +13,7 @@ import { drainBody } from "./drain-body";
 import type { AppEnv } from "./env";
 import { securityHeaders } from "./headers";
 import { cleanUrl } from "./middleware/clean-url";
-import { mcp } from "./mcp";
+import { mcp, mcpCatalog } from "./mcp";
 import { contentStore, liveBuild } from "./middleware/content";
 import { onError } from "./middleware/errors";
 import { pageCache } from "./middleware/page-cache";
@@ -37,6 +37,7 @@ site.onError(onError);
 site.use(contentStore);
 site.route("/_assets", assets);
 site.route(MCP_PATH, mcp);
+site.route("/.well-known/mcp", mcpCatalog);
 site.route("/", searchApi);
 site.on(["GET", "HEAD"], "*", cleanUrl, pageCache, liveBuild, buildRedirects, searchPage, machineFiles, docPage);
 site.all("*", (c) => c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" }));

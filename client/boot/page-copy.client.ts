@@ -1,10 +1,15 @@
-/** "Copy page": fetches the page's Markdown twin on click and puts it on the clipboard. */
+/**
+ * "Copy page": fetches the page's Markdown twin on click and puts it on the clipboard. Other copy
+ * buttons (`data-copy-text`, e.g. "Copy MCP server URL") copy the text they carry.
+ */
 import { withBase } from "../contracts/base-url";
 import { onClick } from "./dom.client";
 
 function done(button: HTMLElement, text: string): void {
+  // The button's own label, kept from its first click (a second click may come while it says "Copied").
+  const label = (button.dataset.label ??= button.textContent ?? "");
   button.textContent = text;
-  setTimeout(() => (button.textContent = "Copy page"), 1500);
+  setTimeout(() => (button.textContent = label), 1500);
 }
 
 export function setupPageCopy(): void {
@@ -23,6 +28,12 @@ export function setupPageCopy(): void {
           ])
         : markdown.then((t) => navigator.clipboard.writeText(t));
     written.then(
+      () => done(button, "Copied"),
+      () => done(button, "Copy failed"),
+    );
+  });
+  onClick("[data-copy-text]", (button) => {
+    navigator.clipboard.writeText(button.dataset.copyText!).then(
       () => done(button, "Copied"),
       () => done(button, "Copy failed"),
     );

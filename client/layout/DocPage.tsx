@@ -47,7 +47,10 @@ export function DocPage({
               </ol>
             </nav>
           ) : null}
-          <PageActions route={page.route} siteUrl={publicSiteUrl(config)} />
+          {/* A build made before site.yaml had these switches has neither: both are on there. */}
+          {config.pageActions?.enabled !== false ? (
+            <PageActions route={page.route} siteUrl={publicSiteUrl(config)} mcp={config.mcp?.enabled !== false} />
+          ) : null}
           <TocOutline toc={page.toc} />
           <article className="markdown">
             {page.hasTitleHeading ? null : <h1>{page.title}</h1>}

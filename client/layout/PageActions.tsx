@@ -1,17 +1,48 @@
 /**
- * Page actions near the title: copy the page's Markdown, open it, or hand it to an AI assistant.
- * The links are plain links (they work with JavaScript off); "Copy page" is shown only when the
- * boot script can run it (`.js`, client/boot/page-copy.client.ts). Assistant prompts point at the
- * public Markdown URL (the site's `url`), never the host that served the page.
+ * Page actions near the title: copy the page's Markdown, open it, or hand it to an AI assistant;
+ * and, when the site runs its MCP server, connect an assistant to it. The links are plain links
+ * (they work with JavaScript off); the copy buttons are shown only when the boot script can run
+ * them (`.js`, client/boot/page-copy.client.ts). Assistant prompts and the server URL are public
+ * URLs (the site's `url`), never the host that served the page.
  */
 import { markdownPathOf } from "../contracts/markdown-path";
+import { mcpInstall, mcpServerUrl } from "../contracts/mcp";
 
 /** The prompt the assistant links carry: read the page's Markdown, then answer about it. */
 export function assistantPrompt(markdownUrl: string): string {
   return `Read ${markdownUrl} so I can ask questions about it.`;
 }
 
-export function PageActions({ route, siteUrl }: { route: string; siteUrl: string }) {
+/** "Connect an assistant": the MCP server's URL to copy, Cursor's and VS Code's install links, Claude Code's command. */
+function ConnectAssistant({ serverUrl }: { serverUrl: string }) {
+  const install = mcpInstall(serverUrl);
+  return (
+    <details className="page-connect">
+      <summary className="page-action">Connect an assistant</summary>
+      <div className="page-connect-panel">
+        <p>
+          This site's MCP server: <code>{serverUrl}</code>
+        </p>
+        <div className="page-actions">
+          <button type="button" className="page-action page-action-copy" data-copy-text={serverUrl}>
+            Copy MCP server URL
+          </button>
+          <a className="page-action" href={install.cursor}>
+            Add to Cursor
+          </a>
+          <a className="page-action" href={install.vscode}>
+            Add to VS Code
+          </a>
+        </div>
+        <p>
+          Claude Code: <code>{install.claudeCode}</code>
+        </p>
+      </div>
+    </details>
+  );
+}
+
+export function PageActions({ route, siteUrl, mcp }: { route: string; siteUrl: string; mcp: boolean }) {
   const markdownPath = markdownPathOf(route);
   const prompt = encodeURIComponent(assistantPrompt(`${siteUrl.replace(/\/+$/, "")}${markdownPath}`));
   return (
@@ -40,6 +71,7 @@ export function PageActions({ route, siteUrl }: { route: string; siteUrl: string
       >
         Open in Claude
       </a>
+      {mcp ? <ConnectAssistant serverUrl={mcpServerUrl(siteUrl)} /> : null}
     </div>
   );
 }

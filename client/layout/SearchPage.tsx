@@ -53,18 +53,6 @@ function NoResults({ view }: { view: SearchPageView }) {
       <p className="search-empty-title">
         No results for “<strong>{view.query}</strong>”
       </p>
-      {view.suggestions.length ? (
-        <>
-          <p>Try searching for</p>
-          <ul className="search-suggestions">
-            {view.suggestions.map((s) => (
-              <li key={s}>
-                <a href={`${view.searchPath}?${new URLSearchParams({ q: s })}`}>{s}</a>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
       {view.missingResultsUrl ? (
         <p>
           Believe this query should return results?{" "}
@@ -82,7 +70,13 @@ export function SearchPage({ view }: { view: SearchPageView }) {
   return (
     <main id="main" className="search-page" tabIndex={-1}>
       <h1>Search</h1>
-      <form className="search-page-form" action={view.searchPath} method="get" role="search">
+      <form
+        className="search-page-form"
+        action={view.searchPath}
+        method="get"
+        role="search"
+        aria-label="Search the docs"
+      >
         <input
           type="search"
           name="q"

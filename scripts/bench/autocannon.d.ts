@@ -11,6 +11,15 @@ declare module "autocannon" {
     errors: number;
     non2xx: number;
     duration: number;
+    /** Responses by status code. */
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  /** One request of a rotation (each connection sends them in turn). */
+  export interface Request {
+    method?: "GET" | "HEAD" | "POST";
+    path: string;
+    body?: string;
+    headers?: Record<string, string>;
   }
   function autocannon(options: {
     url: string;
@@ -18,6 +27,7 @@ declare module "autocannon" {
     duration?: number;
     amount?: number;
     pipelining?: number;
+    requests?: Request[];
   }): Promise<Result>;
   export default autocannon;
 }

@@ -138,6 +138,13 @@ export const siteConfigSchema = strictObject({
   })
     .refine((a) => !a.enabled || !!a.scriptUrl, { message: "scriptUrl is required when the assistant is enabled" })
     .default({ enabled: false }),
+  /** The docs' MCP server at /mcp (worker/mcp), its server card and catalog; off, they answer 404. */
+  mcp: strictObject({ enabled: z.boolean().default(true) }).default({ enabled: true }),
+  /**
+   * The actions beside each page's title: copy the page's Markdown, view it, open it in an
+   * assistant, and (with the MCP server on) copy the MCP server's URL.
+   */
+  pageActions: strictObject({ enabled: z.boolean().default(true) }).default({ enabled: true }),
   /** The "Try it" explorer of API pages. */
   apiExplorer: strictObject({
     /** How long the explorer waits for the node before giving up, in milliseconds. */

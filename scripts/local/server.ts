@@ -4,6 +4,8 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { Miniflare, Log, LogLevel } from "miniflare";
 import { kvTargetFrom, LOCAL_KV_ID } from "../publish/local-kv";
 import type { KvTarget } from "../publish/kv-target";
@@ -35,6 +37,8 @@ export interface LocalServerOptions {
    * millisecond of CPU per request.
    */
   direct?: boolean;
+  /** Receives each line workerd writes (the worker's console.error lines among them), instead of the terminal. */
+  onRuntimeLine?: (line: string) => void;
 }
 
 export interface LocalServer {
@@ -77,9 +81,17 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     host: options.host ?? "127.0.0.1",
     port: options.port,
     log: new Log(options.verbose ? LogLevel.INFO : LogLevel.WARN),
+    ...(options.onRuntimeLine ? { handleRuntimeStdio: lineReader(options.onRuntimeLine) } : {}),
   });
   const url = await mf.ready;
   const kv = kvTargetFrom(await mf.getKVNamespace("CONTENT"));
   const direct = options.direct ? await mf.unsafeGetDirectURL(undefined, DIRECT_ENTRYPOINT) : undefined;
   return { url, direct, kv, dispatch: mf.dispatchFetch.bind(mf), dispose: () => mf.dispose() };
+}
+
+/** Hands each line of workerd's stdout and stderr to `onLine`. */
+function lineReader(onLine: (line: string) => void) {
+  return (stdout: Readable, stderr: Readable) => {
+    for (const stream of [stdout, stderr]) createInterface({ input: stream }).on("line", onLine);
+  };
 }

@@ -2,7 +2,9 @@
  * The page actions next to the title, in Chromium on a doc page and an API page at desktop and
  * phone widths: "Copy page" puts the page's Markdown twin on the clipboard, "View as Markdown"
  * opens the twin, the ChatGPT and Claude links carry a prompt naming the public Markdown URL, and
- * with JavaScript off the links are still there (Copy page is not shown).
+ * with JavaScript off the links are still there (Copy page is not shown). "Connect an assistant"
+ * opens the MCP server's URL to copy and the Cursor and VS Code install links, with or without
+ * JavaScript.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -35,7 +37,7 @@ for (const [kind, route] of Object.entries(PAGES)) {
       it(`copies the page's Markdown at ${width} px`, async () => {
         const page = await open(width, route, { permissions: ["clipboard-read", "clipboard-write"] });
         const twin = await (await fetch(`${site.origin}${route}.md`)).text();
-        assert.match(twin, /^# /);
+        assert.match(twin, /^> Markdown version of .*\n\n# /);
         const copy = actions(page).getByRole("button", { name: "Copy page" });
         assert.equal(await copy.isVisible(), true);
         await copy.click();
@@ -76,3 +78,46 @@ for (const [kind, route] of Object.entries(PAGES)) {
     });
   });
 }
+
+describe("connecting an assistant to the MCP server", () => {
+  const serverUrl = () => `${site.build.manifest.config.url}/mcp`;
+
+  it("copies the MCP server's public URL and offers the Cursor and VS Code install links", async () => {
+    const page = await open(1440, PAGES.doc, { permissions: ["clipboard-read", "clipboard-write"] });
+    const connect = actions(page).getByText("Connect an assistant");
+    await connect.click();
+    const copy = actions(page).getByRole("button", { name: "Copy MCP server URL" });
+    assert.equal(await copy.isVisible(), true);
+    await copy.click();
+    await page.getByRole("button", { name: "Copied" }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), serverUrl());
+    const cursor = new URL((await actions(page).getByRole("link", { name: "Add to Cursor" }).getAttribute("href"))!);
+    assert.equal(
+      `${cursor.protocol}//${cursor.host}${cursor.pathname}`,
+      "cursor://anysphere.cursor-deeplink/mcp/install",
+    );
+    assert.equal(cursor.searchParams.get("name"), "movement-docs");
+    assert.deepEqual(JSON.parse(atob(cursor.searchParams.get("config")!)), { url: serverUrl() });
+    const vscode = (await actions(page).getByRole("link", { name: "Add to VS Code" }).getAttribute("href"))!;
+    assert.ok(vscode.startsWith("vscode:mcp/install?"), vscode);
+    assert.deepEqual(JSON.parse(decodeURIComponent(vscode.slice("vscode:mcp/install?".length))), {
+      name: "movement-docs",
+      type: "http",
+      url: serverUrl(),
+    });
+    assert.ok(
+      await actions(page).getByText(`claude mcp add --transport http movement-docs ${serverUrl()}`).isVisible(),
+    );
+    await page.context().close();
+  });
+
+  it("shows the server URL and the install links with JavaScript off, without the copy button", async () => {
+    const page = await open(390, PAGES.api, { javaScriptEnabled: false });
+    await actions(page).getByText("Connect an assistant").click();
+    assert.equal(await actions(page).getByText(serverUrl(), { exact: true }).isVisible(), true);
+    for (const name of ["Add to Cursor", "Add to VS Code"])
+      assert.equal(await actions(page).getByRole("link", { name }).isVisible(), true, name);
+    assert.equal(await actions(page).getByRole("button", { name: "Copy MCP server URL" }).isVisible(), false);
+    await page.context().close();
+  });
+});

@@ -79,7 +79,8 @@ describe("paths", () => {
 
 describe("a stalled KV", () => {
   it("costs a request one deadline for all its reads: with every read 2 s slow, a cold page answers 503 by the deadline", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const lines: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
     const id = "slowkvbuild1";
     await putVariant(id);
     // On a clock the test moves: every read answers 2 s after it is made (the pointer names the
@@ -108,6 +109,8 @@ describe("a stalled KV", () => {
     expect(res.headers.get("Retry-After")).toBe("10");
     // The pointer (2 s), then the manifest until the budget ran out; nothing after it.
     expect(reads).toEqual([kvKeys.channel("production"), kvKeys.manifest(id)]);
+    // One log line for the one 5xx.
+    expect(lines.map((l) => (JSON.parse(l) as { event: string }).event)).toEqual(["content_unavailable"]);
   });
 
   it("reads a pointer that failed once per request, not again for each part of the request", async () => {
@@ -118,8 +121,9 @@ describe("a stalled KV", () => {
     expect(reads.get(kvKeys.channel("production"))).toBe(1);
   });
 
-  it("answers a search whose pieces hang with 503 and Retry-After, on every search surface", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+  it("answers a search whose pieces hang with 503 and Retry-After, on every search surface, logging each once", async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
     const pieces = new Set(Object.keys(build.searchPieces).map(kvKeys.blob));
     const { kv } = kvWith(new RegExp(`^(${[...pieces].join("|")})$`));
     const page = await fetchWith("/search?q=alphabetical+zebra", { CONTENT: kv });
@@ -136,6 +140,10 @@ describe("a stalled KV", () => {
     expect(api.res.status).toBe(503);
     expect(api.res.headers.get("Retry-After")).toBe("10");
     expect(JSON.parse(api.body)).toEqual({ status: 503, message: "search is not available right now" });
+    expect(lines.map((l) => (JSON.parse(l) as { event: string }).event)).toEqual([
+      "search_index_unavailable",
+      "search_failed",
+    ]);
   });
 });
 

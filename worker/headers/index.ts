@@ -65,8 +65,12 @@ async function policy(assistantOrigin: string | null): Promise<MiddlewareHandler
   });
 }
 
-/** One configured middleware per assistant origin (a build's setting: in practice one or two). */
-const policies = new Map<string, Promise<MiddlewareHandler>>();
+/**
+ * One configured middleware per assistant origin (a build's setting: in practice one or two). The
+ * map keeps made middleware, not pending promises: a promise would belong to the request that made
+ * it (requests arriving together each make one; the first to finish is kept).
+ */
+const policies = new Map<string, MiddlewareHandler>();
 
 function assistantOrigin(manifest: { config: SiteConfig } | undefined): string | null {
   const a = manifest?.config.assistant;
@@ -102,10 +106,8 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const origin = assistantOrigin(c.var.manifest);
   let apply = policies.get(origin ?? "");
   if (!apply) {
-    apply = policy(origin);
+    apply = await policy(origin);
     policies.set(origin ?? "", apply);
   }
-  await (
-    await apply
-  )(c, async () => {});
+  await apply(c, async () => {});
 });

@@ -5,7 +5,10 @@
  */
 import { publicSiteUrl } from "../../client/contracts/base-url";
 import { markdownPathOf, routeOfMarkdownPath } from "../../client/contracts/markdown-path";
-import type { BuildManifest, ContentStore } from "../content-store";
+import type { TocEntry } from "../../client/contracts/page";
+import { ContentCorrupt, type BuildManifest, type ContentStore } from "../content-store";
+import { log } from "../log";
+import { sectionsOf, type Section } from "./sections";
 
 /** A problem the caller can fix or retry (bad path, unknown id): shown to the model as a tool error. */
 export class ToolFailure extends Error {
@@ -15,12 +18,6 @@ export class ToolFailure extends Error {
 export interface Live {
   buildId: string;
   manifest: BuildManifest;
-}
-
-/** The public origin of the site (`url` in content/site.yaml) of the live build. */
-export async function siteOrigin(store: ContentStore): Promise<string> {
-  const manifest = await store.manifest(await store.liveBuildId());
-  return new URL(manifest.config.url).origin;
 }
 
 export class LiveDocs {
@@ -38,6 +35,18 @@ export class LiveDocs {
   /** The site's public URL without a trailing slash (page URLs are this plus the route). */
   async siteUrl(): Promise<string> {
     return publicSiteUrl((await this.build()).manifest.config);
+  }
+
+  /** The route a reader or model means, and the anchor after its `#` (empty when none): see routeOf. */
+  async locate(input: string): Promise<{ route: string; anchor: string }> {
+    const hash = /#([^#]*)$/.exec(input.trim())?.[1] ?? "";
+    let anchor: string;
+    try {
+      anchor = decodeURIComponent(hash);
+    } catch {
+      anchor = hash;
+    }
+    return { route: await this.routeOf(input), anchor };
   }
 
   /**
@@ -71,6 +80,24 @@ export class LiveDocs {
     const text = await this.file(markdownPathOf(route));
     if (text === null) throw new ToolFailure(`The page ${route} has no Markdown version in this build`);
     return text;
+  }
+
+  /** The page's twin cut into sections named by their anchors (sections.ts). */
+  async sections(route: string, markdown: string): Promise<Section[]> {
+    return sectionsOf(markdown, await this.toc(route));
+  }
+
+  /** The page record's table of contents; empty when the build has no record for the route (its twin alone is read). */
+  private async toc(route: string): Promise<TocEntry[]> {
+    const { manifest } = await this.build();
+    try {
+      return (await this.store.page(manifest, route)).toc;
+    } catch (e) {
+      // The sections are still found by their headings' slugs; the build's fault is logged.
+      if (!(e instanceof ContentCorrupt)) throw e;
+      log.error("mcp_toc_unreadable", { route, error: e });
+      return [];
+    }
   }
 
   /** A file of the live build (the API document, the network table, a twin), or null. */

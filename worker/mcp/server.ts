@@ -1,20 +1,19 @@
 /**
- * The MCP server of one request (stateless: a server and transport per POST, JSON responses, no
- * session): tools (tools/) and a resource per page of the live build. Loaded by index.ts with
- * import() so only /mcp evaluates the SDK.
+ * The answer to one classified MCP request (index.ts has refused what the wire rules refuse): the
+ * SDK's `Server` with the tool registry (tools/) and a resource per page of the live build,
+ * reached through a one-exchange transport, and the 2026-07-28 revision's stamps on the way out.
+ * Loaded by index.ts with import() so only /mcp requests evaluate the SDK.
  *
- * Failures never become a 5xx: bad tool arguments and content that cannot be read are tool results
- * with `isError: true`; an unknown tool, a bad cursor or an unknown resource is a JSON-RPC error.
+ * Failures never become a 5xx: bad tool arguments and content that cannot be read are tool
+ * results with `isError: true`; an unknown tool, bad params, a bad cursor or an unknown resource is
+ * a JSON-RPC error.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import {
   CallToolRequestSchema,
-  ErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -23,39 +22,64 @@ import * as z from "zod";
 import { MCP_SERVER_NAME } from "../../client/contracts/mcp";
 import { ContentUnavailable, type ContentStore } from "../content-store";
 import { log } from "../log";
+import { utf8Length } from "./budget";
+import { SERVER_VERSION } from "./card";
+import { exchange, type RpcResponse } from "./exchange";
 import { LiveDocs, ToolFailure } from "./live-docs";
-import { TOOLS } from "./tools";
+import { discoverResult, MODERN_METHODS, modernErrorCode, stampResult } from "./modern";
+import { jsonResponse, UNAVAILABLE } from "./rpc-error";
+import { resourceHandlers } from "./resources";
+import { toolDefinitions, toolNamed } from "./tools";
+import type { ToolContext } from "./tools/define";
+import { PROTOCOL_VERSION_KEY, RpcCode, type JsonRpcRequest } from "./wire";
 
-/** resources/list returns this many pages per call; `nextCursor` leads to the next ones. */
-export const RESOURCES_PER_PAGE = 50;
-/** MCP's "resource not found" error code. */
-const RESOURCE_NOT_FOUND = -32002;
+export const SERVER_IDENTITY = { name: MCP_SERVER_NAME, version: SERVER_VERSION };
 
-const UNAVAILABLE = "The documentation cannot be read right now; try again in a few seconds.";
+const CAPABILITIES = { tools: {}, resources: {} };
 
-const INSTRUCTIONS =
-  "Read-only access to this documentation site: search it (search_docs), read any page as Markdown (get_page, or the resources), browse the node REST API (list_api_operations, get_api_operation) and look up a network's chain ID and endpoints (get_network_info).";
+export const INSTRUCTIONS =
+  "Documentation of Movement, a proof-of-stake Layer 1 (Movement L1) with its own validator set running BFT consensus; public full nodes join a network from the genesis and waypoint files Movement publishes for it. Read-only: search the docs (search_docs), read a page or one section as Markdown (get_page), browse the node REST API (list_api_operations, get_api_operation) and look up a network's chain ID and endpoints (get_network_info).";
 
-const toolList = () =>
-  TOOLS.map((t) => ({
-    name: t.name,
-    title: t.title,
-    description: t.description,
-    inputSchema: z.toJSONSchema(t.input, { io: "input" }) as { type: "object" },
-    annotations: { title: t.title, readOnlyHint: true, openWorldHint: false },
-  }));
+/** Bytes of an answer that are not the tool's text: the JSON-RPC envelope and the era's stamps. */
+const ENVELOPE_BYTES = 1024;
 
-async function callTool(docs: LiveDocs, name: string, args: unknown): Promise<CallToolResult> {
-  const tool = TOOLS.find((t) => t.name === name);
-  if (!tool)
-    throw new McpError(
-      ErrorCode.InvalidParams,
-      `Unknown tool "${name}". The tools are: ${TOOLS.map((t) => t.name).join(", ")}`,
-    );
+export interface Exchange {
+  message: JsonRpcRequest;
+  era: "legacy" | "modern";
+  store: ContentStore;
+  /** The most bytes this answer may have (budget.ts). */
+  budget: number;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** What is wrong with a request's params that the SDK would answer with a raw validation dump, or null. */
+function paramsProblem({ method, params = {} }: JsonRpcRequest): string | null {
+  if (method === "tools/call") {
+    if (typeof params.name !== "string") return "tools/call needs params.name, the tool's name";
+    if (!toolNamed(params.name))
+      return `Unknown tool "${params.name.slice(0, 100)}". The tools are: ${toolDefinitions()
+        .map((t) => t.name)
+        .join(", ")}`;
+    if (params.arguments !== undefined && !isObject(params.arguments))
+      return `The arguments of ${params.name} must be an object of named arguments`;
+  }
+  if (method === "resources/read" && typeof params.uri !== "string") return "resources/read needs params.uri, a string";
+  if (method.endsWith("/list") && params.cursor !== undefined && typeof params.cursor !== "string")
+    return "params.cursor must be a string";
+  return null;
+}
+
+async function callTool(name: string, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
+  const tool = toolNamed(name)!;
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) return toolError(`Invalid arguments for ${name}:\n${z.prettifyError(parsed.error)}`);
   try {
-    return { content: [{ type: "text", text: await tool.run(parsed.data, docs) }] };
+    const answer = await tool.run(parsed.data, ctx);
+    return {
+      content: [{ type: "text", text: answer.text }],
+      ...(answer.structured === undefined ? {} : { structuredContent: answer.structured }),
+    };
   } catch (e) {
     if (e instanceof ToolFailure) return toolError(e.message);
     log.error("mcp_tool_failed", { tool: name, error: e });
@@ -65,84 +89,83 @@ async function callTool(docs: LiveDocs, name: string, args: unknown): Promise<Ca
 
 const toolError = (text: string): CallToolResult => ({ content: [{ type: "text", text }], isError: true });
 
-/** Content errors of resources/list and resources/read as JSON-RPC errors. */
-async function asRpc<T>(what: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if (e instanceof McpError) throw e;
-    if (e instanceof ToolFailure) throw new McpError(RESOURCE_NOT_FOUND, e.message);
-    log.error("mcp_resources_failed", { what, error: e });
-    throw new McpError(ErrorCode.InternalError, e instanceof ContentUnavailable ? UNAVAILABLE : `${what} failed`);
-  }
-}
-
-function cursorOffset(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  if (!/^\d{1,7}$/.test(cursor)) throw new McpError(ErrorCode.InvalidParams, `Invalid cursor "${cursor.slice(0, 50)}"`);
-  return Number(cursor);
-}
-
-function createServer(docs: LiveDocs): Server {
-  const server = new Server(
-    { name: MCP_SERVER_NAME, version: "1.0.0" },
-    {
-      capabilities: { tools: {}, resources: {} },
-      instructions: INSTRUCTIONS,
-      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
-    },
-  );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
+function createServer(ctx: ToolContext): Server {
+  const server = new Server(SERVER_IDENTITY, {
+    capabilities: CAPABILITIES,
+    instructions: INSTRUCTIONS,
+    // The SDK would otherwise build its ajv validator, which the bundle leaves out (wrangler.toml).
+    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolDefinitions() }));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(docs, request.params.name, request.params.arguments),
+    callTool(request.params.name, request.params.arguments, ctx),
   );
-  server.setRequestHandler(ListResourcesRequestSchema, (request) =>
-    asRpc("resources/list", async () => {
-      const start = cursorOffset(request.params?.cursor);
-      const { manifest } = await docs.build();
-      const site = await docs.siteUrl();
-      const routes = await manifest.allRoutes();
-      const end = start + RESOURCES_PER_PAGE;
-      return {
-        resources: routes.slice(start, end).map(([route, entry]) => ({
-          uri: `${site}${route}`,
-          name: route,
-          title: entry.title,
-          ...(entry.description ? { description: entry.description } : {}),
-          mimeType: "text/markdown",
-        })),
-        ...(end < routes.length ? { nextCursor: String(end) } : {}),
-      };
-    }),
-  );
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-    resourceTemplates: [
-      {
-        uriTemplate: "docs://{+route}",
-        name: "page",
-        title: "A docs page by route",
-        description: "Any page of the site as Markdown, by its route, e.g. docs:///devs/faq",
-        mimeType: "text/markdown",
-      },
-    ],
-  }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
-    asRpc("resources/read", async () => {
-      const uri = request.params.uri;
-      const route = await docs.routeOf(uri);
-      return { contents: [{ uri, mimeType: "text/markdown", text: await docs.markdown(route) }] };
-    }),
-  );
+  const resources = resourceHandlers(ctx);
+  server.setRequestHandler(ListResourcesRequestSchema, (request) => resources.list(request.params?.cursor));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => resources.templates());
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => resources.read(request.params.uri));
   return server;
 }
 
-/** Answers one POST to /mcp. */
-export async function handleMcpRequest(request: Request, store: ContentStore): Promise<Response> {
-  const server = createServer(new LiveDocs(store));
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
+/** An answer larger than the budget: a tool result first loses its structuredContent (the text says the same). */
+function withinBudget(response: RpcResponse, budget: number, method: string): RpcResponse {
+  if (utf8Length(JSON.stringify(response)) <= budget) return response;
+  if (response.result && "structuredContent" in response.result) {
+    const { structuredContent: _, ...rest } = response.result;
+    const smaller = { ...response, result: rest };
+    if (utf8Length(JSON.stringify(smaller)) <= budget) return smaller;
+  }
+  log.error("mcp_answer_over_budget", { method, budget });
+  return {
+    jsonrpc: "2.0",
+    id: response.id,
+    error: {
+      code: RpcCode.InternalError,
+      message: "The answer is larger than this request allows; ask for less (a section, an offset).",
+    },
+  };
+}
+
+/** Answers one request of either era. */
+export async function answer({ message, era, store, budget }: Exchange): Promise<Response> {
+  const started = Date.now();
+  const problem = paramsProblem(message);
+  if (era === "modern" && !MODERN_METHODS.has(message.method))
+    return jsonResponse(404, {
+      jsonrpc: "2.0",
+      id: message.id,
+      error: { code: RpcCode.MethodNotFound, message: `Method not found: ${message.method.slice(0, 100)}` },
+    });
+  if (problem)
+    return jsonResponse(200, {
+      jsonrpc: "2.0",
+      id: message.id,
+      error: { code: RpcCode.InvalidParams, message: problem },
+    });
+  const ctx: ToolContext = { docs: new LiveDocs(store), maxTextBytes: budget - ENVELOPE_BYTES };
+  let response: RpcResponse =
+    era === "modern" && message.method === "server/discover"
+      ? { jsonrpc: "2.0", id: message.id, result: discoverResult(CAPABILITIES, INSTRUCTIONS) }
+      : await exchange(createServer(ctx), message);
+  if (era === "modern") {
+    response = response.result
+      ? { ...response, result: stampResult(message.method, response.result, SERVER_IDENTITY) }
+      : { ...response, error: { ...response.error!, code: modernErrorCode(response.error!.code) } };
+  }
+  response = withinBudget(response, budget, message.method);
+  const body = JSON.stringify(response);
+  if (message.method === "tools/call") {
+    const meta = message.params?._meta;
+    log.info("mcp_tool_call", {
+      tool: message.params?.name,
+      protocol: era === "modern" && isObject(meta) ? meta[PROTOCOL_VERSION_KEY] : "2025",
+      bytes: utf8Length(body),
+      ms: Date.now() - started,
+      isError: response.error !== undefined || response.result?.isError === true,
+    });
+  }
+  return new Response(body, {
+    status: 200,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
   });
-  await server.connect(transport);
-  return transport.handleRequest(request);
 }

@@ -25,6 +25,8 @@ export const fallbackConfig: SiteConfig = {
     searchPagePath: "search",
     missingResultsUrl: "https://github.com/movementlabsxyz/movement-docs/issues/new",
   },
+  mcp: { enabled: true },
+  pageActions: { enabled: true },
   assistant: { enabled: false },
   apiExplorer: { timeoutMs: 15000 },
   editUrl: null,

@@ -1,7 +1,8 @@
 /**
  * Stage "files": the manifest, and every file served beside the pages: the API reference's
  * downloads, the network table, and the files derived from the pages (derived.ts: sitemap,
- * robots.txt, llms.txt, llms-full.txt and each page's Markdown twin), each with its digest.
+ * robots.txt, llms.txt, which lists the other two as well, llms-full.txt and each page's Markdown
+ * twin), each with its digest.
  */
 import { NETWORKS_FILE } from "../../../client/contracts/networks";
 import type { Manifest } from "../../../client/contracts/page";
@@ -58,10 +59,16 @@ export async function deriveFiles(
     digest: p.markdownDigest,
     bytes: p.markdownBytes,
   }));
+  const data = [...input.apiFiles, ...networkFiles(site)];
   const files: DerivedFile[] = [
-    ...input.apiFiles,
-    ...networkFiles(site),
-    ...(await derivedFiles(input.root, manifest, twins, memo.llms)),
+    ...data,
+    ...(await derivedFiles(
+      input.root,
+      manifest,
+      twins,
+      memo.llms,
+      data.map((f) => f.path),
+    )),
   ];
   const digestOf = (value: string): string => {
     const known = memo.digests?.get(value);

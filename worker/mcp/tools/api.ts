@@ -2,10 +2,11 @@
  * list_api_operations and get_api_operation: the node API's operations from the build's OpenAPI
  * document (the JSON download the build stores), with the operation page's Markdown twin.
  */
+import { ValueMemo } from "../../content-store/memo";
 import * as z from "zod";
 import { markdownPathOf } from "../../../client/contracts/markdown-path";
 import { ToolFailure, type LiveDocs } from "../live-docs";
-import { capped, defineTool, offsetArg } from "./define";
+import { cut, defineTool, offsetArg } from "./define";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
@@ -28,26 +29,19 @@ interface ApiDocument {
 
 const isObject = (v: Json | undefined): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** The build's OpenAPI document (JSON), parsed once per isolate per build. */
-const documents = new Map<string, Promise<ApiDocument>>();
+/** The build's OpenAPI document (JSON), parsed once per isolate per build (kept made, never pending). */
+const documents = new ValueMemo<ApiDocument>(2);
 
 function apiDocument(docs: LiveDocs): Promise<ApiDocument> {
-  return docs.build().then(({ buildId, manifest }) => {
-    let hit = documents.get(buildId);
-    if (!hit) {
-      hit = (async () => {
-        const path = manifest.files.find((f) => f.endsWith("/openapi.json"));
-        const text = path ? await docs.file(path) : null;
-        if (!path || text === null) throw new ToolFailure("This site has no API reference");
-        const doc = JSON.parse(text) as JsonObject;
-        return { path, doc, operations: operationsOf(doc) };
-      })();
-      hit.catch(() => documents.delete(buildId));
-      documents.set(buildId, hit);
-      while (documents.size > 2) documents.delete(documents.keys().next().value!);
-    }
-    return hit;
-  });
+  return docs.build().then(({ buildId, manifest }) =>
+    documents.get(buildId, async () => {
+      const path = manifest.files.find((f) => f.endsWith("/openapi.json"));
+      const text = path ? await docs.file(path) : null;
+      if (!path || text === null) throw new ToolFailure("This site has no API reference");
+      const doc = JSON.parse(text) as JsonObject;
+      return { path, doc, operations: operationsOf(doc) };
+    }),
+  );
 }
 
 function operationsOf(doc: JsonObject): Operation[] {
@@ -102,20 +96,35 @@ export const listApiOperations = defineTool({
   name: "list_api_operations",
   title: "List the node API's operations",
   description:
-    "Lists every operation of the node REST API: operationId, HTTP method, path and summary. Get one operation's parameters, schemas and examples with get_api_operation.",
+    "Lists every operation of the node REST API: operationId, HTTP method, path and summary, and the base URLs. Get one operation's parameters, responses and examples with get_api_operation.",
   input: z.strictObject({ offset: offsetArg }),
-  async run({ offset = 0 }, docs) {
-    const api = await apiDocument(docs);
-    const servers = Array.isArray(api.doc.servers) ? api.doc.servers.filter(isObject).map((s) => s.url) : [];
+  async run({ offset = 0 }, ctx) {
+    const api = await apiDocument(ctx.docs);
+    const site = await ctx.docs.siteUrl();
+    const servers = Array.isArray(api.doc.servers) ? api.doc.servers.filter(isObject).map((s) => String(s.url)) : [];
+    const url = `${site}${api.path.slice(0, api.path.lastIndexOf("/"))}`;
     const lines = api.operations.map(
-      (o) => `- \`${o.operationId}\`: ${o.method} ${o.path}${o.summary ? ` (${o.summary})` : ""}`,
+      (o) => `- ${o.operationId}: ${o.method} ${o.path}${o.summary ? ` (${o.summary})` : ""}`,
     );
     const text = [
-      `${api.operations.length} operations${servers.length ? `; base URL ${servers.join(" or ")}` : ""}:`,
+      url,
       "",
+      `${api.operations.length} operations${servers.length ? `; base URL ${servers.join(" or ")}` : ""}:`,
       ...lines,
     ].join("\n");
-    return capped(text, offset, (next) => `list_api_operations with offset ${next}`);
+    return {
+      text: cut(text, offset, ctx, (next) => `list_api_operations with offset ${next}`),
+      structured: {
+        url,
+        servers,
+        operations: api.operations.map(({ operationId, method, path, summary }) => ({
+          operationId,
+          method,
+          path,
+          summary,
+        })),
+      },
+    };
   },
 });
 
@@ -123,45 +132,46 @@ export const getApiOperation = defineTool({
   name: "get_api_operation",
   title: "Get one node API operation",
   description:
-    "Returns one operation of the node REST API: method, path, parameters, request and response schemas and examples, as Markdown followed by the operation's OpenAPI JSON (with the components it refers to).",
+    'Returns one operation of the node REST API as its reference page in Markdown: method, path, parameters, request body, responses, headers and examples. format: "openapi" returns the operation\'s OpenAPI JSON instead, with the components it refers to.',
   input: z.strictObject({
     operationId: z
       .string()
       .min(1)
       .max(200)
       .describe("The operation's id, as list_api_operations shows it, e.g. get_account"),
+    format: z
+      .enum(["markdown", "openapi"])
+      .optional()
+      .describe('"markdown" (default): the reference page; "openapi": the OpenAPI JSON'),
     offset: offsetArg,
   }),
-  async run({ operationId, offset = 0 }, docs) {
-    const api = await apiDocument(docs);
+  async run({ operationId, format = "markdown", offset = 0 }, ctx) {
+    const api = await apiDocument(ctx.docs);
     const op = api.operations.find((o) => o.operationId === operationId);
     if (!op)
       throw new ToolFailure(
-        `Unknown operationId "${operationId}". Call list_api_operations for the operations there are.`,
+        `Unknown operationId "${operationId.slice(0, 200)}". Call list_api_operations for the operations there are.`,
       );
     const route = operationRoute(api.path, op.operationId);
+    const site = await ctx.docs.siteUrl();
     // The route's twin, or null when the build has no page for the operation.
-    const page = await docs.file(markdownPathOf(route));
-    const site = await docs.siteUrl();
-    const markdown = page ?? [`# ${op.summary || op.operationId}`, "", `\`${op.method} ${op.path}\``].join("\n");
-    const json = {
-      operationId: op.operationId,
-      method: op.method,
-      path: op.path,
-      ...(Array.isArray(api.doc.servers) ? { servers: api.doc.servers } : {}),
-      operation: op.operation,
-      components: referencedComponents(api.doc, op.operation),
-    };
-    const text = [
-      ...(page ? [`Page: ${site}${route}`, ""] : []),
-      markdown.trimEnd(),
-      "",
-      "## OpenAPI JSON",
-      "",
-      "```json",
-      JSON.stringify(json, null, 2),
-      "```",
-    ].join("\n");
-    return capped(text, offset, (next) => `get_api_operation with operationId "${operationId}" and offset ${next}`);
+    const page = await ctx.docs.file(markdownPathOf(route));
+    const url = page === null ? `${site}${api.path}` : `${site}${route}`;
+    const next = (n: number) =>
+      `get_api_operation with operationId "${operationId}"${format === "openapi" ? ' and format "openapi"' : ""} and offset ${n}`;
+    if (format === "openapi") {
+      const json = {
+        operationId: op.operationId,
+        method: op.method,
+        path: op.path,
+        ...(Array.isArray(api.doc.servers) ? { servers: api.doc.servers } : {}),
+        operation: op.operation,
+        components: referencedComponents(api.doc, op.operation),
+      };
+      // Compact: the components each appear once, and indentation would add a fifth to the size.
+      return { text: `${url}\n\n${cut(JSON.stringify(json), offset, ctx, next)}` };
+    }
+    const markdown = page ?? [`# ${op.summary || op.operationId}`, "", `${op.method} \`${op.path}\``].join("\n");
+    return { text: `${url}\n\n${cut(markdown, offset, ctx, next)}` };
   },
 });

@@ -1,22 +1,39 @@
-/** The shape of a tool of the docs server, and what every tool's text output goes through. */
+/** The shape of a tool of the docs server, and how a long answer is cut. */
 // A namespace import, so the bundler keeps only the parts of zod used (not every locale).
 import * as z from "zod";
+import { fitEnd } from "../budget";
 import { ToolFailure, type LiveDocs } from "../live-docs";
 
-/** No tool answers with more characters than this; the rest is reached with `offset`. */
+/** No tool answers with more characters than this, whatever the byte budget; the rest is reached with `offset`. */
 export const MAX_OUTPUT_CHARS = 50_000;
+/** Bytes kept free in a text budget for the line that says where the rest is. */
+const MARKER_RESERVE = 400;
+
+/** What a tool gets besides its arguments. */
+export interface ToolContext {
+  docs: LiveDocs;
+  /** UTF-8 bytes the answer's text may take (the request's response budget less the envelope). */
+  maxTextBytes: number;
+}
+
+export interface ToolAnswer {
+  /** What the model reads: starts with the canonical URL of what it shows. */
+  text: string;
+  /** The same data as JSON, for tools whose answer is structured. */
+  structured?: Record<string, unknown>;
+}
 
 export interface DocsTool<S extends z.ZodObject = z.ZodObject> {
   name: string;
   title: string;
   description: string;
   input: S;
-  run(args: z.output<S>, docs: LiveDocs): Promise<string>;
+  run(args: z.output<S>, ctx: ToolContext): Promise<ToolAnswer>;
 }
 
 export const defineTool = <S extends z.ZodObject>(tool: DocsTool<S>): DocsTool => tool as unknown as DocsTool;
 
-/** The `offset` argument of tools whose answer may be longer than MAX_OUTPUT_CHARS. */
+/** The `offset` argument of tools whose answer may be cut. */
 export const offsetArg = z
   .number()
   .int()
@@ -26,14 +43,15 @@ export const offsetArg = z
   .describe("Character offset to continue from when an earlier answer was cut (default 0).");
 
 /**
- * At most MAX_OUTPUT_CHARS of `text` from `offset`; when text is left, a last line says how much and
- * which call returns the next part.
+ * `text` from `offset`, as much as the context's byte budget and MAX_OUTPUT_CHARS allow; when text
+ * is left, a last line says how much and which call returns the next part (`nextCall(end)`).
  */
-export function capped(text: string, offset: number, nextCall: (offset: number) => string): string {
+export function cut(text: string, offset: number, ctx: ToolContext, nextCall: (offset: number) => string): string {
   if (offset > 0 && offset >= text.length)
     throw new ToolFailure(`offset ${offset} is past the end: the text has ${text.length} characters`);
-  const end = Math.min(text.length, offset + MAX_OUTPUT_CHARS);
+  const room = Math.max(1024, ctx.maxTextBytes - MARKER_RESERVE);
+  const end = Math.min(fitEnd(text, offset, room), offset + MAX_OUTPUT_CHARS);
   const part = text.slice(offset, end);
-  if (end === text.length) return part;
-  return `${part}\n\n[Cut at ${MAX_OUTPUT_CHARS} characters: this is characters ${offset}-${end} of ${text.length}. For the rest, call ${nextCall(end)}.]`;
+  if (end >= text.length) return part;
+  return `${part}\n\n[Cut: this is characters ${offset}-${end} of ${text.length}. For the rest, call ${nextCall(end)}.]`;
 }
