@@ -284,8 +284,10 @@ describe("the API explorer", () => {
     await page.evaluate(() => (document.documentElement.dataset.apiTimeout = "400"));
     await openExplorer(page, `${nodeOrigin}/hang/v1`);
     await page.getByLabel("address").fill("0x1");
-    // The page's timers on a clock the test moves: "Sending…" stays until the timeout is due.
+    // The page's timers on a clock the test moves (installed, then paused: an installed clock
+    // otherwise keeps running with real time): "Sending…" stays until the timeout is due.
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.getByRole("button", { name: "Send" }).click();
     assert.equal(await statusText(page), "Sending…");
     await page.clock.runFor(399);
