@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSite, BuildCache, defaultCacheDir } from "./build/build";
+import { buildSite, defaultCacheDir } from "./build/build";
 import { startDev } from "./dev/start";
 import { startLocalServer } from "./local/server";
 import { localKvPersistDir } from "./publish/local-kv";
@@ -49,7 +49,6 @@ if (watchMode) {
   try {
     const build = await buildSite({
       root: siteRoot,
-      cache: new BuildCache(),
       cacheDir: defaultCacheDir(),
       warn: (m) => console.warn(`warning: ${m}`),
     });

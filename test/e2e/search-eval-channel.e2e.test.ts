@@ -12,7 +12,7 @@ import path from "node:path";
 import { after, before, it } from "node:test";
 import { promisify } from "node:util";
 import { loadBudgets, missedSearchBudgets } from "../../scripts/bench/budgets";
-import { BuildCache, buildSite, defaultCacheDir } from "../../scripts/build/build";
+import { buildSite, defaultCacheDir } from "../../scripts/build/build";
 import { openLocalKv } from "../../scripts/publish/local-kv";
 import { publishBuild } from "../../scripts/publish/publish";
 import { runSearchEval } from "../../scripts/search/eval/run";
@@ -62,7 +62,7 @@ it("reports a preview channel below the budgets, and fails on it with --strict",
 });
 
 it("holds the relevance budgets for the site's own content on a channel", { timeout: 900_000 }, async () => {
-  const build = await buildSite({ root: REPO_ROOT, cache: new BuildCache(), cacheDir: defaultCacheDir() });
+  const build = await buildSite({ root: REPO_ROOT, cacheDir: defaultCacheDir() });
   const local = await openLocalKv(path.join(state, "v3/kv"));
   try {
     await publishBuild(local.kv, build, "preview-y");

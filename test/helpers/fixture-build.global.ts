@@ -1,8 +1,9 @@
 /**
  * Vitest globalSetup (runs in Node): builds the fixture site and writes it as one JSON file that
- * worker tests import and seed KV with.
+ * worker tests import and seed KV with. Written beside and renamed into place: npm test typechecks
+ * the worker tests (which import the file) while this runs.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buildSite } from "../../scripts/build/build";
 import { storeSearchIndex } from "../../scripts/publish/search-store";
@@ -22,8 +23,9 @@ export default async function setup(): Promise<void> {
     new Set(),
   );
   await mkdir(path.dirname(FIXTURE_JSON), { recursive: true });
+  const written = `${FIXTURE_JSON}.${process.pid}.tmp`;
   await writeFile(
-    FIXTURE_JSON,
+    written,
     JSON.stringify({
       buildId: build.buildId,
       manifest: build.manifest,
@@ -36,4 +38,5 @@ export default async function setup(): Promise<void> {
       files: build.files,
     }),
   );
+  await rename(written, FIXTURE_JSON);
 }

@@ -1,4 +1,4 @@
-/** Runs before each worker test file: the local D1 gets the schema of migrations/ (vitest.workers.config.ts reads it). */
+/** Runs before each worker test file: the local D1 gets the schema of migrations/ (the workers project of vitest.config.ts reads it). */
 import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
 
 declare global {

@@ -237,8 +237,10 @@ describe("failures", () => {
   });
 
   it("serves the last rendered copy when KV fails, and says so", async () => {
-    await get("/learn/Basics/beta");
-    await new Promise((r) => setTimeout(r, 50));
+    // Rendered once, and its copy stored: the response read and its waitUntil work done.
+    const first = createExecutionContext();
+    await (await app.fetch(new Request(`${BASE}/learn/Basics/beta`), env, first)).text();
+    await waitOnExecutionContext(first);
     const ctx = createExecutionContext();
     const res = await app.fetch(new Request(`${BASE}/learn/Basics/beta`), { ...env, CONTENT: brokenKv }, ctx);
     await waitOnExecutionContext(ctx);

@@ -11,32 +11,7 @@ import type { StepFigures } from "./build-publish";
 import { READ_KINDS, type ReadsByKind, type SearchReads } from "./search-reads";
 import type { SimulatorCost } from "./simulator-cost";
 import type { KvWrites } from "./kv-writes";
-import { WARMUP } from "./requests";
-
-export interface RequestFigures {
-  count: number;
-  medianMs: number;
-  p95Ms: number;
-  /** workerd process CPU time over the run divided by requests. */
-  cpuPerRequestMs: number;
-  /** Of it, V8's background threads (garbage collection, compilation). */
-  backgroundCpuPerRequestMs?: number;
-  /** When the figures are one run's of several (on as many fresh isolates), the one with the median CPU: every run's CPU per request. */
-  cpuSamplesMs?: number[];
-}
-
-export interface ColdFigures {
-  status: number;
-  wallMs: number;
-  /** workerd process CPU time (all threads, /proc schedstat) spent on this request. */
-  cpuMs: number;
-  /** Of it, V8's background threads (garbage collection, compilation). */
-  backgroundCpuMs?: number;
-  /** Growth of workerd's resident memory (VmRSS) over this request. */
-  addedRssBytes: number;
-  /** When the figures are the median of several cold isolates: each one's CPU, in the order measured. */
-  cpuSamplesMs?: number[];
-}
+import { WARMUP, type ColdFigures, type RequestFigures } from "./requests";
 
 export interface ScaleReport {
   date: string;

@@ -21,8 +21,8 @@ import { childProcessesNamed, newProcessNamed, preciseCpuTimeMs, sampleTreeMemor
 import type { ChildMessage, StepFigures } from "./build-publish";
 import type { CachedBuildMessage } from "./cached-build";
 import { copySiteInputs, generateScaledSite } from "./generate";
-import { finishScaleReport, type RequestFigures, type ScaleReport } from "./report";
-import { coldRequest, requestRun, untilServed, WARMUP } from "./requests";
+import { finishScaleReport, type ScaleReport } from "./report";
+import { coldRequest, requestRun, untilServed, WARMUP, type RequestFigures } from "./requests";
 import { countSearchReads } from "./search-reads";
 import { measureReplayCost, measureSimulatorCost } from "./simulator-cost";
 import { buildNodeFlags, DEV_NODE_FLAGS } from "./node-flags";

@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { insightsReport, insightsWindow, type InsightsReport } from "../../../client/contracts/insights";
-import { BuildCache, buildSite, defaultCacheDir } from "../../build/build";
+import { buildSite, defaultCacheDir } from "../../build/build";
 import { loadBudgets, missedSearchBudgets } from "../../bench/budgets";
 import { openLocal } from "../../insights/database";
 import { draftQueries } from "./drafts";
@@ -91,7 +91,7 @@ async function readReport(file: string | undefined): Promise<InsightsReport> {
 
 if (values["from-insights"]) {
   const report = await readReport(positionals[0]);
-  const build = await buildSite({ root, cache: new BuildCache(), cacheDir: defaultCacheDir() });
+  const build = await buildSite({ root, cacheDir: defaultCacheDir() });
   const server = await startEvalServer(root, build, values.channel);
   try {
     const drafts = await draftQueries(report, await loadQueries(root), async (q) => {
@@ -115,7 +115,7 @@ if (values["from-insights"]) {
 }
 
 const budgets = await loadBudgets(path.join(root, "bench/budgets.json"));
-const build = await buildSite({ root, cache: new BuildCache(), cacheDir: defaultCacheDir() });
+const build = await buildSite({ root, cacheDir: defaultCacheDir() });
 const report = await runSearchEval(root, build, {
   runs: Number(process.env.SEARCH_EVAL_RUNS ?? 5),
   pagefind: process.env.SEARCH_EVAL_PAGEFIND !== "0",
