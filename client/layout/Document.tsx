@@ -6,7 +6,9 @@ import type { ReactNode } from "react";
 import type { SiteConfig } from "../contracts/site-config";
 import { PREPAINT_SCRIPT } from "../boot/prepaint";
 import { localeUrl } from "../contracts/locale-url";
-import { withBase } from "../contracts/base-url";
+import { publicSiteUrl, withBase } from "../contracts/base-url";
+import { markdownPathOf } from "../contracts/markdown-path";
+import { AgentDirective } from "./AgentDirective";
 import { AnnouncementBar } from "./AnnouncementBar";
 import { BaseUrlBanner } from "./BaseUrlBanner";
 import { Footer } from "./Footer";
@@ -25,7 +27,7 @@ export interface DocumentProps {
   description: string;
   /** The build the page comes from (null when none could be read). */
   buildId?: string | null;
-  /** Path of the page, for the canonical URL; null on error pages. */
+  /** Path of the page, for the canonical URL and its Markdown version; null on error pages. */
   path: string | null;
   activeSidebar?: string | null;
   /** First page of each sidebar, for the navbar's sidebar links. */
@@ -38,6 +40,8 @@ export function Document(props: DocumentProps) {
   const { config, assets, title, description, path, activeSidebar, sidebarHomes, robots, buildId, children } = props;
   const fullTitle = title === config.title ? title : `${title} | ${config.title}`;
   const locale = config.i18n.locales[0]!;
+  const siteUrl = publicSiteUrl(config);
+  const twinUrl = path ? `${siteUrl}${markdownPathOf(path)}` : null;
   return (
     <html
       lang={locale.code}
@@ -59,6 +63,7 @@ export function Document(props: DocumentProps) {
         <meta name="description" content={description} />
         {robots ? <meta name="robots" content={robots} /> : null}
         {path ? <link rel="canonical" href={`${config.url}${withBase(config.baseUrl, path)}`} /> : null}
+        {twinUrl ? <link rel="alternate" type="text/markdown" href={twinUrl} /> : null}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={config.navbar.title} />
         <meta property="og:title" content={fullTitle} />
@@ -91,6 +96,7 @@ export function Document(props: DocumentProps) {
         <script type="module" src={assets.boot} />
       </head>
       <body>
+        <AgentDirective siteUrl={siteUrl} twinUrl={twinUrl} />
         <BaseUrlBanner base={config.baseUrl} />
         <MarkSymbol />
         <a className="skip-link" href="#main">

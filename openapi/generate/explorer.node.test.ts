@@ -77,14 +77,14 @@ describe("the Try it section", () => {
       params: [
         { name: "address", in: "path", required: true, example: "0x1" },
         { name: "asset_type", in: "path", required: true, example: "0x1::aptos_coin::AptosCoin" },
-        { name: "ledger_version", in: "query", example: "2500000" },
+        { name: "ledger_version", in: "query", format: "uint64", example: "2500000" },
       ],
       accept: ["application/json", "application/x-bcs"],
     });
     expect(props("/api/node/get-account-transaction-summaries").params).toEqual([
       { name: "address", in: "path", required: true, example: "0x1" },
-      { name: "start_version", in: "query", example: "2500000" },
-      { name: "end_version", in: "query", example: "2600000" },
+      { name: "start_version", in: "query", format: "uint64", example: "2500000" },
+      { name: "end_version", in: "query", format: "uint64", example: "2600000" },
       { name: "limit", in: "query", type: "integer", example: "25" },
     ]);
     expect(props("/api/node/info")).toEqual({ method: "GET", path: "/info", accept: ["application/json"] });
@@ -115,10 +115,10 @@ describe("the Try it section", () => {
     expect(JSON.parse(code)).toMatchObject({ sender: expect.stringMatching(/^0x/), payload: expect.any(Object) });
   });
 
-  it("renders a marker that loads on interaction, with the request line and a note as the fallback", () => {
+  it("renders a marker that loads on interaction, with the request line and a note as the fallback, marked human-only", () => {
     const html = renderToStaticMarkup(createElement(Tree, { nodes: [mountOf("/api/node/get-account")] }));
     expect(html).toMatch(
-      /^<div class="api-try" data-island="ApiExplorer" data-island-on="interaction" data-island-props="/,
+      /^<div class="api-try" data-markdown-ignore="" data-island="ApiExplorer" data-island-on="interaction" data-island-props="/,
     );
     expect(islandProps(html)).toEqual(propsOf("/api/node/get-account"));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");

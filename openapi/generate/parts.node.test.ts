@@ -236,6 +236,31 @@ describe("the last pass over a page", () => {
     ]);
     expect([...hiddenIds]).toEqual(["in"]);
   });
+
+  it("sets a space between inline elements that touch, so the block's text reads as words", () => {
+    const { tree } = compactPage([
+      raw([
+        "ul",
+        null,
+        [
+          "li",
+          null,
+          ["code", null, "id"],
+          " ",
+          ["a", { href: "#schema-U64" }, "U64"],
+          ["i", null, "string"],
+          ["b", null, "required"],
+          ["p", null, "The id."],
+        ],
+        ["li", null, ["pre", null, ["code", null, ["span", null, "a"], ["span", null, "b"]]]],
+      ]),
+    ]);
+    const html = (tree[0] as [string, { dangerouslySetInnerHTML: { __html: string } }])[1].dangerouslySetInnerHTML
+      .__html;
+    expect(html).toBe(
+      '<li><code>id</code> <a href="#schema-U64">U64</a> <i>string</i> <b>required</b><p>The id.</p></li><li><pre><code><span>a</span><span>b</span></code></pre></li>',
+    );
+  });
 });
 
 describe("response examples", () => {

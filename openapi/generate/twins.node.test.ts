@@ -34,7 +34,11 @@ function corruptPatterns(twin: string, known: string[]): string[] {
 
 beforeAll(async () => {
   const ref = await generateApiReference(REPO_ROOT);
-  twins = ref.pages.map((p) => pageToMarkdown(p.title, p.description, p.tree)).join("\n");
+  twins = ref.pages
+    .map((p) =>
+      pageToMarkdown(p.title, p.description, p.tree, { siteUrl: "https://docs.example.test", route: p.route }),
+    )
+    .join("\n");
   const doc = parse(ref.files.find((f) => f.path.endsWith(".yaml"))!.body) as unknown;
   patterns = [...new Set(collect(doc, "pattern") as string[])];
   enums = [

@@ -376,10 +376,16 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
         },
       ]
     : [];
+  const data = [...api.files, ...networkFile];
   const files: DerivedFile[] = [
-    ...api.files,
-    ...networkFile,
-    ...(await derivedFiles(options.root, manifest, twins, options.cache?.llms)),
+    ...data,
+    ...(await derivedFiles(
+      options.root,
+      manifest,
+      twins,
+      options.cache?.llms,
+      data.map((f) => f.path),
+    )),
   ];
   const cache = options.cache;
   const digestOf = (value: string): string => {

@@ -1,14 +1,16 @@
 /**
  * Files derived from a build for machines: sitemap.xml (with lastmod; a sitemap index of bounded
- * parts on a large site, sitemap.ts), robots.txt, llms.txt (llms.ts), llms-full.txt (an index of per-section files,
- * llms-full.ts), and a Markdown twin of every page (served at <route>.md and on Accept: text/markdown).
- * No file grows as one value with the whole site.
+ * parts on a large site, sitemap.ts), robots.txt, llms.txt (llms.ts), llms-full.txt (the full text,
+ * or on a large site an index of per-section files: llms-full.ts), and a Markdown twin of every page
+ * (served at <route>.md and on Accept: text/markdown). No file grows as one value with the whole site.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { NETWORKS_FILE } from "../../client/contracts/networks";
 import type { Manifest } from "../../client/contracts/page";
+import type { SiteConfig } from "../../client/contracts/site-config";
 import { markdownPathOf } from "../../client/contracts/markdown-path";
-import { llmsFiles } from "./llms";
+import { llmsFiles, type DataFile } from "./llms";
 import { LLMS_FULL_LIMITS, llmsFullFiles, type LlmsFullMemo, type TwinOfRoute } from "./llms-full";
 import type { StoredText } from "./page-texts";
 import { sitemapFiles } from "./sitemap";
@@ -45,6 +47,24 @@ async function lastModified(root: string, dirs: string[]): Promise<Map<string, s
   return dates;
 }
 
+/** The build's data files as llms.txt lists them: the API document in each format, the network table. */
+export function dataFilesOf(config: SiteConfig, paths: string[]): DataFile[] {
+  const api = config.sections.find((s) => s.source === "openapi")?.label ?? "API";
+  return paths.flatMap((path): DataFile[] => {
+    if (path === NETWORKS_FILE)
+      return [{ path, label: "Networks", description: "Each network's name, chain ID and endpoints, as JSON." }];
+    const format = /\/openapi\.(yaml|json)$/.exec(path)?.[1];
+    if (!format) return [];
+    return [
+      {
+        path,
+        label: `${api}: OpenAPI document (${format.toUpperCase()})`,
+        description: "Every operation of the API reference, with its parameters and schemas, as OpenAPI 3.1.",
+      },
+    ];
+  });
+}
+
 function robotsTxt(siteUrl: string, base: string): string {
   return `User-agent: *\nAllow: ${base}\nDisallow: ${base}_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
@@ -55,6 +75,8 @@ export async function derivedFiles(
   /** Every page's Markdown twin (written when the page was finished). */
   pages: TwinOfRoute[],
   llmsMemo?: LlmsFullMemo,
+  /** Paths of the build's other files for machines (the API document, the network table), listed in llms.txt. */
+  dataPaths: string[] = [],
 ): Promise<DerivedFile[]> {
   const dates = await lastModified(root, ["content", "openapi"]);
   const builtDay = manifest.builtAt.slice(0, 10);
@@ -68,14 +90,19 @@ export async function derivedFiles(
   const md = "text/markdown; charset=utf-8";
   const text = "text/plain; charset=utf-8";
   const siteUrl = siteUrlOf(manifest.config);
+  const full = llmsFullFiles(manifest, twins, LLMS_FULL_LIMITS, llmsMemo);
+  const fullText = full.length === 1 ? "whole" : "index";
   return [
     ...sitemapFiles(siteUrl, routes, lastmod).map((f) => ({
       ...f,
       contentType: "application/xml; charset=utf-8",
     })),
     { path: "/robots.txt", contentType: text, body: robotsTxt(siteUrl, manifest.config.baseUrl) },
-    ...llmsFiles(manifest).map((f) => ({ ...f, contentType: text })),
-    ...llmsFullFiles(manifest, twins, LLMS_FULL_LIMITS, llmsMemo).map((f): DerivedFile => ({
+    ...llmsFiles(manifest, { fullText, data: dataFilesOf(manifest.config, dataPaths) }).map((f) => ({
+      ...f,
+      contentType: text,
+    })),
+    ...full.map((f): DerivedFile => ({
       path: f.path,
       contentType: text,
       digest: f.digest,

@@ -51,6 +51,7 @@ describe("the full header set", () => {
       ...DOCUMENT,
       "cache-control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
       etag: `"${build.buildId}.${WORKER_VERSION}"`,
+      link: '<https://docs.example.test/learn/Basics/alpha.md>; rel="alternate"; type="text/markdown"',
       vary: "Accept",
       "x-cache": "MISS",
     });
