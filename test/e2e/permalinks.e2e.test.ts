@@ -129,7 +129,7 @@ describe("permalinks on headings", () => {
         assert.equal(await page.getByRole("heading", { level, name: text, exact: true }).count(), 1);
       await page.getByRole("heading", { name: "Next steps" }).hover();
       const link = page.getByRole("link", { name: "Link to this section: Next steps" });
-      assert.equal(await opacity(link), 1);
+      assert.equal(await settledOpacity(page, link), 1);
       await link.click();
       await page.waitForURL(`${site.origin}${DOC}#next-steps`);
       await page.context().close();
