@@ -61,7 +61,9 @@ describe("pages", () => {
     expect(html).toMatch(
       /<nav class="toc"[^>]*>.*href="#first-section">First section<.*href="#a-subsection">A subsection</s,
     );
-    expect(html).not.toContain('href="#not-in-the-toc"');
+    // The heading has its own permalink, but no entry in the TOC.
+    expect(html.match(/<nav class="toc"[^>]*>.*?<\/nav>/s)?.[0]).not.toContain('href="#not-in-the-toc"');
+    expect(html).toContain('<a class="permalink" href="#not-in-the-toc"');
     expect(html).toMatch(/class="breadcrumbs".*The Basics/s);
     expect(html).toMatch(/rel="prev" data-pagination="prev">.*Beta Page/s);
     expect(html).toMatch(/rel="next" data-pagination="next">.*Zeta Page/s);
