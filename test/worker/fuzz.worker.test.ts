@@ -1,7 +1,9 @@
 /**
  * Bad input is a 4xx, every time: property-based requests (fast-check) over paths, query strings,
- * search bodies and MCP bodies, each answered without a 5xx, within a bounded time and with a bounded
- * body. A failure prints the seed and the shrunk request, so a case can be replayed.
+ * search bodies and MCP bodies, each answered without a 5xx and with a bounded body. A request that
+ * runs away (a loop, a wait that never ends) fails the case at the test's timeout, not at a wall-time
+ * bound that a busy machine would also cross. A failure prints the seed and the shrunk request, so a
+ * case can be replayed.
  */
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
@@ -10,8 +12,6 @@ import { seedFixture } from "./seed";
 
 const ORIGIN = "https://docs.example.test";
 const INDEX = "movementnetwork";
-/** Generous for a small fixture on a busy machine; a runaway request takes seconds. */
-const MAX_MS = 2500;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const RUNS = 100;
 
@@ -21,20 +21,17 @@ beforeAll(async () => {
 
 interface Answer {
   status: number;
-  ms: number;
   bytes: number;
 }
 
 async function send(path: string, init?: RequestInit): Promise<Answer> {
-  const started = Date.now();
   const res = await SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", ...init });
   const bytes = (await res.arrayBuffer()).byteLength;
-  return { status: res.status, ms: Date.now() - started, bytes };
+  return { status: res.status, bytes };
 }
 
 function expectBounded(answer: Answer, what: string): void {
   expect(answer.status, what).toBeLessThan(500);
-  expect(answer.ms, what).toBeLessThan(MAX_MS);
   expect(answer.bytes, what).toBeLessThan(MAX_BODY_BYTES);
 }
 
