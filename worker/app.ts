@@ -29,8 +29,8 @@ import { INSIGHTS_PATH } from "../client/contracts/signals";
 
 /*
  * Both apps match with Hono's LinearRouter: the default router compiles every route into one regular
- * expression on an isolate's first request (about 7 ms of workerd CPU on a cold isolate's first page,
- * median of 16 cold starts at 70 pages), and with this few routes a linear match costs no more after.
+ * expression on an isolate's first request, a cost a cold isolate's first page would pay, and with
+ * this few routes a linear match costs no more after.
  */
 
 /** The site as it is at the root: worker/base-url.ts hands it every request, its base URL stripped. */

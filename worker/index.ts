@@ -10,10 +10,8 @@ import { scheduled } from "./signals/retention";
 
 /*
  * The search code runs as the isolate starts (worker/search/warm-up.ts), so that a reader's first
- * search does not pay for compiling it: about 19 ms more workerd CPU before the isolate serves
- * (median of 15 starts of each build, interleaved: 136 → 155 ms, Miniflare's own services included)
- * for about 5 ms less in its first search and 2 to 3 ms less in the next few. Its promises settle
- * without I/O, as workerd requires of a module's top-level await; a failure is logged and the
+ * search does not pay for compiling it: the isolate's start costs a little more CPU so that its
+ * first searches cost less (bench:scale measures both). Its promises settle without I/O, as workerd requires of a module's top-level await; a failure is logged and the
  * isolate starts all the same.
  */
 await warmUpSearch().catch((error: unknown) => log.error("search_warm_up_failed", { error }));

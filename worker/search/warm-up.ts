@@ -58,10 +58,9 @@ const RARE: WarmUpQuery[] = [
 
 /**
  * Rounds of the common queries, each over a fresh engine (so its pieces are read and decoded again,
- * as a cold isolate's are). Measured with bench:scale's server on the real site, fresh isolates of
- * each build interleaved, the mean workerd CPU of a first search after a page over four queries; one
- * run: no warm-up 13.3 ms, one round 10.6, two 10.7, four 8.3; another: three 11.3, four 9.3, six
- * 10.0, eight 11.3 (V8 then optimizes more of the code for the small index, and a real one undoes it).
+ * as a cold isolate's are). More rounds lower a cold isolate's first search up to a point; past it V8
+ * optimizes more of the code for the small warm-up index, and a real index undoes that work. The
+ * count is the one bench:scale's cold-search figure liked best (the commit that set it has the runs).
  */
 const WARM_UP_ROUNDS = 4;
 

@@ -15,8 +15,8 @@ import { BuildFailed } from "./log";
 export interface BuiltContext {
   site: SiteContext;
   /**
-   * Routes, sidebars, redirects and configuration as JSON, made once: they grow with the site (3.8 MB
-   * at 10,000 pages), and the build id and npm run dev's context digest both cover them.
+   * Routes, sidebars, redirects and configuration as JSON, made once: they grow with the site, and
+   * the build id and npm run dev's context digest both cover them.
    */
   covered: string;
 }
