@@ -1,13 +1,14 @@
 /**
  * The readable text blocks of a pre-rendered HTML block (parsed to hast): paragraphs, list items and
- * table rows (cells joined by " | "), each with the id of its row when it has one. Code (<pre>),
- * drawings and table headers are skipped.
+ * table rows (cells joined by " | "), each with the id of its row when it has one, and list items
+ * with an id (the API reference's fields) as one block each. Code (<pre>), drawings and table
+ * headers are skipped.
  */
 import type { ElementContent, Root } from "hast";
 
 export interface TextBlock {
   text: string;
-  /** The id of the table row, usable as the record's anchor. */
+  /** The id of the table row or field, usable as the record's anchor. */
   id?: string;
 }
 
@@ -65,6 +66,20 @@ export function textBlocks(root: Root): TextBlock[] {
         cellDepth--;
         cells?.push(collapse(text));
         text = "";
+      } else if (name === "li" && typeof node.properties.id === "string" && !cells) {
+        // A field of the API reference: its name, type and description as one block landing on
+        // the row; the structure of its type (a collapsed block) comes after, as blocks of its own.
+        flush();
+        const id = node.properties.id;
+        const nested = node.children.filter((c) => c.type === "element" && c.tagName === "details");
+        cellDepth++;
+        visit(node.children.filter((c) => !nested.includes(c)));
+        cellDepth--;
+        const t = collapse(text);
+        text = "";
+        if (t) blocks.push({ text: t, id });
+        visit(nested);
+        flush();
       } else if (BLOCK.has(name)) {
         edge();
         visit(node.children);

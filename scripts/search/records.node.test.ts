@@ -145,6 +145,34 @@ describe("search records", () => {
     });
   });
 
+  it("make each field of the API reference one record landing on the field, its type's structure apart", () => {
+    const html =
+      '<ul><li id="schema-Tx.sender"><code>sender</code><a class="permalink" href="#schema-Tx.sender" aria-label="Link to field sender"></a> <span>Address</span><b>required</b><p>Who signs.</p><ul><li>Hex, with 0x.</li></ul></li>' +
+      '<li id="schema-Tx.payload"><code>payload</code> <span>object</span><p>What runs.</p><details><summary>Payload</summary><ul><li id="schema-Tx.payload.function"><code>function</code> <span>string</span><p>The entry function.</p></li></ul></details></li></ul>';
+    expect(htmlBlocks(html)).toEqual([
+      { text: "sender Address required Who signs. Hex, with 0x.", id: "schema-Tx.sender" },
+      { text: "payload object What runs.", id: "schema-Tx.payload" },
+      { text: "Payload" },
+      { text: "function string The entry function.", id: "schema-Tx.payload.function" },
+    ]);
+    const records = searchRecordsOf(
+      page(
+        [
+          ["h1", null, "Submit"],
+          ["div", { dangerouslySetInnerHTML: { __html: html } }],
+        ],
+        { sidebar: "apiSidebar" },
+      ),
+      site,
+    );
+    expect(records.filter((r) => r.type === "content").map((r) => r.url)).toEqual([
+      `${SITE}/devs/thing#schema-Tx.sender`,
+      `${SITE}/devs/thing#schema-Tx.payload`,
+      `${SITE}/devs/thing`,
+      `${SITE}/devs/thing#schema-Tx.payload.function`,
+    ]);
+  });
+
   it("give a page without an h1 its title record, and index text before the first heading", () => {
     const records = searchRecordsOf(
       page([
