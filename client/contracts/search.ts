@@ -200,11 +200,13 @@ const UNICODE = {
   word: /[\p{L}\p{N}]+/gu,
   camelBoundary: /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u,
   camelPart: /\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu,
+  snakeCase: /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+/gu,
 };
 const ASCII = {
   word: /[A-Za-z0-9]+/g,
   camelBoundary: /[a-z][A-Z]|[A-Z][A-Z][a-z]/,
   camelPart: /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g,
+  snakeCase: /[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+/g,
 };
 /**
  * Characters outside ASCII that are never in a word (no Unicode letter, digit or mark among them):
@@ -241,16 +243,29 @@ export function camelParts(word: string): string[] {
   return parts.length > 1 && parts.join("") === word ? parts : [];
 }
 
-/** Index-side tokens: every word, plus the parts of camelCase words, so "sign message" finds signMessage. */
+/**
+ * The snake_case identifiers of a text, whole ("max_gas_amount"). Each is a term besides its words:
+ * a query naming one then matches the text that has the identifier in one more place (a slot of its
+ * own) than text that only has its words apart, and ranks it first.
+ */
+export function snakeCaseIdentifiers(text: string): string[] {
+  return text.includes("_") ? (text.match(rulesFor(text).snakeCase) ?? []) : [];
+}
+
+/**
+ * Index-side tokens: every word, plus the parts of camelCase words, so "sign message" finds
+ * signMessage, plus snake_case identifiers whole.
+ */
 export function indexTokens(text: string): string[] {
   const out: string[] = [];
   for (const { word } of wordsOf(text)) out.push(word, ...camelParts(word));
+  out.push(...snakeCaseIdentifiers(text));
   return out;
 }
 
-/** Query-side tokens: the words as typed ("get_account" → get, account). */
+/** Query-side tokens: the words as typed, then the snake_case identifiers whole ("get_account" → get, account, get_account). */
 export function queryTokens(query: string): string[] {
-  return wordsOf(query).map((w) => w.word);
+  return [...wordsOf(query).map((w) => w.word), ...snakeCaseIdentifiers(query)];
 }
 
 const MARKS = /\p{M}+/gu;

@@ -6,12 +6,14 @@
  * and no-results screens; keypress-to-results time is reported, not asserted).
  */
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
+import YAML from "yaml";
 import { CONTEXTUAL_FACET_FILTERS } from "../../client/contracts/search";
 import { createSearchClient } from "../../client/islands/search/search-client";
 import { launchChromium } from "../helpers/browser";
@@ -30,8 +32,8 @@ after(async () => {
 
 type Hit = { url: string; type: string; hierarchy: Record<string, string | null> };
 
-/** Paths of the hits DocSearch would get for a query, best first. */
-async function searchPaths(query: string): Promise<string[]> {
+/** The hits DocSearch would get for a query, best first. */
+async function searchHits(query: string): Promise<Hit[]> {
   const client = createSearchClient({ provider: "local", appId: "", apiKey: "" }, new URL(site.origin));
   const { results } = await client.search({
     requests: [
@@ -45,10 +47,30 @@ async function searchPaths(query: string): Promise<string[]> {
       },
     ],
   });
-  return ((results[0] as unknown as { hits: Hit[] }).hits ?? []).map((h) => new URL(h.url).pathname);
+  return (results[0] as unknown as { hits: Hit[] }).hits ?? [];
+}
+
+/** Paths of the hits DocSearch would get for a query, best first. */
+async function searchPaths(query: string): Promise<string[]> {
+  return (await searchHits(query)).map((h) => new URL(h.url).pathname);
 }
 
 const hasPage = (route: string) => site.build.pages.has(route);
+
+/**
+ * The node API's snake_case field names of two underscores or more (`expiration_timestamp_secs`):
+ * names a reader copies from a response, which no prose page is about.
+ */
+function fieldNames(): string[] {
+  const doc = YAML.parse(readFileSync(path.join(REPO_ROOT, "openapi/node.yaml"), "utf8")) as {
+    components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+  };
+  const names = new Set<string>();
+  for (const schema of Object.values(doc.components.schemas))
+    for (const name of Object.keys(schema.properties ?? {}))
+      if (/^[a-z0-9]+(_[a-z0-9]+){2,}$/.test(name)) names.add(name);
+  return [...names].sort();
+}
 
 describe("relevance on the real content", () => {
   it("'faucet' finds the faucet page first, also with a typo", async () => {
@@ -78,6 +100,39 @@ describe("relevance on the real content", () => {
       ledger.slice(0, 5).join(", "),
     );
     assert.ok((await searchPaths("GET /v1/accounts/{address}")).slice(0, 3).includes("/api/node/get-account"));
+  });
+
+  it("a field's name mostly finds the field's own row first, and the page shows the row", async (t) => {
+    const names = fieldNames();
+    assert.ok(names.length >= 20, `${names.length} field names`);
+    const ranks = new Map<string, number>();
+    const landed: URL[] = [];
+    for (const name of names) {
+      const hits = await searchHits(name);
+      const at = hits.findIndex((h) => new URL(h.url).hash.endsWith(`.${name}`));
+      ranks.set(name, at);
+      if (at >= 0) landed.push(new URL(hits[at]!.url));
+    }
+    const first = names.filter((n) => ranks.get(n) === 0);
+    const shown = names.filter((n) => ranks.get(n)! >= 0);
+    t.diagnostic(`row first for ${first.length} of ${names.length}; among the 20 hits for ${shown.length}`);
+    // Prose that names a field (a guide, an error example) may rightly rank above its row.
+    assert.ok(first.length >= (names.length * 2) / 3, `row first for only ${first.length} of ${names.length}`);
+    assert.ok(
+      shown.length >= names.length * 0.9,
+      `rows missing from the hits: ${names.filter((n) => ranks.get(n) === -1).join(", ")}`,
+    );
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      for (const url of landed.slice(0, 3)) {
+        await page.goto(`${site.origin}${url.pathname}${url.hash}`);
+        const row = page.locator(`[id="${decodeURIComponent(url.hash.slice(1))}"]`);
+        assert.equal(await row.count(), 1, `${url.hash} names one element`);
+        assert.ok(await row.isVisible(), `${url.hash} is shown, its collapsed block opened`);
+      }
+    } finally {
+      await page.close();
+    }
   });
 });
 

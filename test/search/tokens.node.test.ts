@@ -21,6 +21,7 @@ const reference = {
     const parts = word.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu) ?? [];
     return parts.length > 1 && parts.join("") === word ? parts : [];
   },
+  snakeCase: (text: string) => text.match(/[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+/gu) ?? [],
 };
 
 const IDENTIFIERS =
@@ -65,9 +66,13 @@ describe("tokens of ASCII text", () => {
     for (const text of cases) {
       const words = reference.words(text);
       expect(wordsOf(text), text).toEqual(words);
-      expect(queryTokens(text), text).toEqual(words.map((w) => w.word));
+      const snake = reference.snakeCase(text);
+      expect(queryTokens(text), text).toEqual([...words.map((w) => w.word), ...snake]);
       for (const { word } of words) expect(camelParts(word), word).toEqual(reference.camelParts(word));
-      expect(indexTokens(text), text).toEqual(words.flatMap(({ word }) => [word, ...reference.camelParts(word)]));
+      expect(indexTokens(text), text).toEqual([
+        ...words.flatMap(({ word }) => [word, ...reference.camelParts(word)]),
+        ...snake,
+      ]);
     }
   });
 
@@ -76,5 +81,12 @@ describe("tokens of ASCII text", () => {
     expect(indexTokens("HTTPServer")).toEqual(["HTTPServer", "HTTP", "Server"]);
     expect(indexTokens("añoNuevo")).toEqual(["añoNuevo", "año", "Nuevo"]);
     expect(queryTokens("トークン faucet")).toEqual(["トークン", "faucet"]);
+  });
+
+  it("keep snake_case identifiers whole besides their words, on both sides", () => {
+    expect(indexTokens("set max_gas_amount")).toEqual(["set", "max", "gas", "amount", "max_gas_amount"]);
+    expect(queryTokens("get_account")).toEqual(["get", "account", "get_account"]);
+    expect(queryTokens("__init__ _x y_")).toEqual(["init", "x", "y"]);
+    expect(indexTokens("año_nuevo")).toEqual(["año", "nuevo", "año_nuevo"]);
   });
 });
