@@ -12,8 +12,11 @@ import type { Server } from "./types";
 export const NETWORK_TABLE = "content/networks.yaml";
 
 /** The servers of `<root>/content/networks.yaml`, or null for a site without a network table. */
-export async function documentServers(root: string): Promise<Server[] | null> {
-  const table = await loadNetworks(path.join(root, NETWORK_TABLE), NETWORK_TABLE);
+export async function documentServers(
+  root: string,
+  at = { file: path.join(root, NETWORK_TABLE), label: NETWORK_TABLE },
+): Promise<Server[] | null> {
+  const table = await loadNetworks(at.file, at.label);
   if (!table.networks.length) return null;
   return table.networks.map((n) => ({ url: n.rpc, description: `${n.name}, chain ID ${n.chainId}` }));
 }

@@ -14,8 +14,7 @@ import { fileURLToPath } from "node:url";
 import { NETWORKS_FILE } from "../../client/contracts/networks";
 import type { Manifest, RouteEntry } from "../../client/contracts/page";
 import type { SearchRecord } from "../../client/contracts/search";
-import { API_BASE, DOCUMENT, generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
-import { loadSiteConfig } from "../config/load";
+import { API_BASE, generateApiReference, OpenApiInvalid, type GeneratedFile } from "../../openapi/generate";
 import { buildSearchIndex, type SearchIndexBuild } from "../search/build-index";
 import { shareRecordStrings, withoutBoilerplate } from "../search/records";
 import { loadSynonyms } from "../search/synonyms";
@@ -29,6 +28,7 @@ import { finishKey, prepare, type SiteContext } from "./finish";
 import type { ContentAsset } from "./images";
 import { checkAnchors } from "./links";
 import { loadNetworks, NetworkTableError } from "./networks";
+import { buildVersions, type VersionInputs } from "./site-versions";
 import { cachedPass, treeKey, type KeptPage, type PageJob, type PassResult } from "./page-pass";
 import { buildPool, poolSize, runHere, type BuildPool } from "./page-pool";
 import { PageRecords } from "./page-records";
@@ -64,6 +64,8 @@ export interface BuildOptions {
   changed?: string[];
   /** Called as each part of the build ends (see SiteBuild.phases), with its milliseconds. */
   onPhase?: (name: keyof SiteBuild["phases"], ms: number) => void;
+  /** Set by buildSite for each docs version it builds (site-versions.ts): its inputs and configuration. */
+  versionInputs?: VersionInputs;
 }
 
 export interface SiteBuild {
@@ -86,6 +88,12 @@ export interface SiteBuild {
   work: { pages: number; compiled: number; finished: number; cached: number };
   /** Milliseconds each part of the build took: reading pages, the API reference, the pages, links, search, files. */
   phases: Record<"read" | "api" | "pages" | "links" | "search" | "files", number>;
+  /** The docs version this is: the current one for a site's build, whose legacy versions are `versions`. */
+  version: VersionInputs["source"]["version"];
+  /** The site's legacy docs versions, each built as a site of its own (served under its prefix). */
+  versions: SiteBuild[];
+  /** The ids each page defines (links from another version's pages are checked against them). */
+  anchors: Map<string, Set<string>>;
 }
 
 /**
@@ -111,7 +119,7 @@ function underDocs(changed: string[]): string[] | undefined {
 export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const pool = buildPool();
   try {
-    return await buildSiteWith(options, pool);
+    return await buildVersions(options, (o) => buildSiteWith(o, pool));
   } finally {
     await pool.close();
   }
@@ -134,14 +142,15 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   };
   const version = codeVersion();
   const disk = options.cacheDir ? new DiskCache(options.cacheDir) : null;
-  const contentDir = path.join(options.root, "content");
-  const config = await loadSiteConfig(path.join(contentDir, "site.yaml"));
-  const synonyms = await loadSynonyms(options.root);
+  const { source, config, others } = options.versionInputs!;
+  const legacy = source.version.status === "legacy";
+  const synonyms = await loadSynonyms(options.root, source.synonyms);
   const { docs, folders } = await discover(
-    path.join(contentDir, "docs"),
+    source.docs.file,
     config,
     options.cache,
     options.cache && options.changed && underDocs(options.changed),
+    source.docs.label,
   );
   phase("read");
 
@@ -150,7 +159,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     const other = byRoute.get(doc.route);
     if (other)
       warn(
-        `duplicate route ${doc.route}: content/docs/${other.file} and content/docs/${doc.file} (the later one wins)`,
+        `duplicate route ${doc.route}: ${source.docs.label}/${other.file} and ${source.docs.label}/${doc.file} (the later one wins)`,
       );
     byRoute.set(doc.route, doc);
   }
@@ -164,7 +173,10 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     get: (key: string) => disk.get(sha(`${version}\0api\0${key}`)),
     set: (key: string, value: string) => disk.set(sha(`${version}\0api\0${key}`), value),
   };
-  const api = await generateApiReference(options.root, apiStore ?? undefined).catch((e) => {
+  const api = await generateApiReference(options.root, apiStore ?? undefined, {
+    document: source.openapi,
+    networks: source.networks,
+  }).catch((e) => {
     throw e instanceof OpenApiInvalid || e instanceof NetworkTableError ? new BuildFailed(e.message) : e;
   });
   const apiSection = config.sections.find((s) => s.source === "openapi");
@@ -181,8 +193,10 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
 
   const docList = [...byRoute.values()];
   const routes: Record<string, RouteEntry> = {};
-  for (const doc of docList)
-    routes[doc.route] = { title: doc.title, description: doc.frontmatter.description, sidebar: doc.sidebar };
+  for (const doc of docList) {
+    const { description, counterparts } = doc.frontmatter;
+    routes[doc.route] = { title: doc.title, description, sidebar: doc.sidebar, ...(counterparts && { counterparts }) };
+  }
   for (const p of api.pages) routes[p.route] = { title: p.title, description: p.description, sidebar: p.sidebar };
 
   const categoryDescriptions: Record<string, string> = {};
@@ -191,7 +205,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     const index = indexOf.get(f.dir);
     if (index && f.meta?.description) categoryDescriptions[index.route] = f.meta.description;
   }
-  const networks = await loadNetworks(path.join(contentDir, "networks.yaml")).catch((e) => {
+  const networks = await loadNetworks(source.networks.file, source.networks.label).catch((e) => {
     throw e instanceof NetworkTableError ? new BuildFailed(e.message) : e;
   });
   const fresh: SiteContext = {
@@ -200,10 +214,12 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     routes,
     categoryDescriptions,
     networks,
-    files: api.files.map((f) => f.path),
+    // Pages of other versions are link targets too, under their prefix (/2025/devs/fullnode).
+    files: [...api.files.map((f) => f.path), ...(others?.routes ?? [])],
     sources: Object.fromEntries(docs.map((d) => [d.file, d.route])),
-    redirects: Object.fromEntries(config.redirects.map((r) => [r.from, r.to])),
-    dirs: { docs: path.join(contentDir, "docs"), publicDir: path.join(options.root, "client/public") },
+    // Redirects are the current version's: a legacy version's old addresses are its own routes.
+    redirects: legacy ? {} : Object.fromEntries(config.redirects.map((r) => [r.from, r.to])),
+    dirs: { docs: source.docs.file, publicDir: path.join(options.root, "client/public") },
   };
   // What the build id covers of the site besides its pages, as JSON: routes and sidebars grow with
   // the site (3.8 MB at 10,000 pages), so it is made once for both digests, the context's and the id.
@@ -234,7 +250,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
           source: doc.source,
           bodyAt: doc.bodyAt,
           bodyLines: doc.bodyLines,
-          file: `content/docs/${doc.file}`,
+          file: `${source.docs.label}/${doc.file}`,
           format: doc.format,
         },
       };
@@ -308,10 +324,10 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   const anchors = new Map(finished.map((p) => [p.route, new Set([...p.anchors, ...(api.anchors.get(p.route) ?? [])])]));
   checkAnchors(
     finished.flatMap((p) => p.anchorChecks),
-    anchors,
+    others ? new Map([...anchors, ...others.anchors]) : anchors,
     warn,
   );
-  for (const r of config.redirects) {
+  for (const r of legacy ? [] : config.redirects) {
     if (!/^https?:\/\//.test(r.to) && !routes[r.to])
       warn(`content/site.yaml: redirect ${r.from} → ${r.to} leads to no page`);
     if (routes[r.from]) warn(`content/site.yaml: redirect from ${r.from} hides an existing page`);
@@ -357,7 +373,9 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     blobs: { pages: {}, files: {} },
   };
   // Files for machines (sitemap, robots.txt, llms.txt, Markdown twins) next to the API document.
-  const sources = new Map(jobs.map((j) => [j.info.route, j.info.source ? `content/docs/${j.info.source}` : DOCUMENT]));
+  const sources = new Map(
+    jobs.map((j) => [j.info.route, j.info.source ? `${source.docs.label}/${j.info.source}` : source.openapi.label]),
+  );
   const twins = finished.map((p) => ({
     route: p.route,
     source: sources.get(p.route),
@@ -379,7 +397,7 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
   const files: DerivedFile[] = [
     ...api.files,
     ...networkFile,
-    ...(await derivedFiles(options.root, manifest, twins, options.cache?.llms)),
+    ...(await derivedFiles(options.root, manifest, twins, options.cache?.llms, source.version)),
   ];
   const cache = options.cache;
   const digestOf = (value: string): string => {
@@ -407,6 +425,9 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
     notices: api.notices,
     work,
     phases,
+    version: source.version,
+    versions: [],
+    anchors,
   };
 }
 
