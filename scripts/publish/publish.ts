@@ -7,7 +7,8 @@
  *    the live build does not already have (search index pieces, route shards and sidebars are
  *    blobs too: scripts/publish/stored-manifest.ts; a few new search pieces go in one pack:
  *    scripts/publish/search-packs.ts); the search index's root; the build's image list;
- * 3. `build/<id>/manifest`, the manifest's small root: its presence marks the build complete;
+ * 3. `build/<id>/manifest`, the manifest's small root: its presence marks the build complete (each
+ *    legacy docs version's part of it, its search root included, is a blob written in step 2);
  * 4. the channel pointer, then the channel's history; then the pending record goes.
  *
  * A reader sees the old build or the new one, never a mix; an interrupted publish leaves the old
@@ -17,11 +18,12 @@
 import { kvKeys } from "../../client/contracts/page";
 import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
 import type { SiteBuild } from "../build/build";
+import { blobDigest } from "../build/blobs";
 import { readJson, type KvTarget, type KvValue } from "./kv-target";
 import { recordPublish } from "./operations";
 import { pendingValues, type PendingPublish } from "./pending";
 import { liveReader, storeSearchIndex } from "./search-packs";
-import { readStoredBuild, storeManifest, storedDigests } from "./stored-manifest";
+import { readStoredBuild, storeManifest, storedDigests, storeVersionPart } from "./stored-manifest";
 
 /** A publish writes its values in batches of at most this many keys or bytes (each one call of the target's putMany). */
 const BATCH_KEYS = 1000;
@@ -34,11 +36,12 @@ export interface PublishResult {
   keysWritten: number;
 }
 
-/** What a stored build holds: its blobs' digests, its assets' names and its search root. */
+/** What a stored build holds: its blobs' digests, its assets' names and its search root (and each legacy docs version's). */
 interface StoredValues {
   blobs: Set<string>;
   assets: Set<string>;
   search: SearchRoot | null;
+  versionSearch: Map<string, SearchRoot>;
 }
 
 /**
@@ -73,6 +76,7 @@ async function liveValues(kv: KvTarget, live: string | null): Promise<StoredValu
     blobs: new Set([...(stored ? storedDigests(stored) : []), ...searchPieceDigests(search)]),
     assets: new Set(assets ?? []),
     search,
+    versionSearch: new Map(stored?.versions.map((v) => [v.name, v.search])),
   };
 }
 
@@ -92,20 +96,40 @@ export async function publishBuild(
   // Values are gathered lazily (search pieces and manifest pieces are made as text): only the
   // digests the live build lacks are written.
   const blobs = new Map<string, () => string>();
-  for (const route of build.values.keys())
-    blobs.set(build.manifest.blobs.pages[route]!, () => build.values.get(route)!);
-  for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, () => file.body);
-  const search = await storeSearchIndex(
-    build.search.index,
-    have.blobs,
-    have.search,
-    liveReader((key) => kv.get(key), kvKeys.blob),
-  );
+  const readLive = liveReader((key) => kv.get(key), kvKeys.blob);
+  for (const version of [build, ...build.versions]) {
+    for (const route of version.values.keys())
+      blobs.set(version.manifest.blobs.pages[route]!, () => version.values.get(route)!);
+    for (const file of version.files) blobs.set(version.manifest.blobs.files[file.path]!, () => file.body);
+  }
+  const search = await storeSearchIndex(build.search.index, have.blobs, have.search, readLive);
   for (const [digest, value] of search.blobs) blobs.set(digest, () => value);
-  const manifest = storeManifest(build.manifest);
+  // Each legacy docs version: its search index (against the live build's index of that version),
+  // its search root and manifest part as blobs; an unchanged version makes the values it made before.
+  const versionParts: Record<string, string> = {};
+  const versionSearch = new Map<string, SearchRoot>();
+  for (const version of build.versions) {
+    const name = version.version.name;
+    const stored = await storeSearchIndex(
+      version.search.index,
+      have.blobs,
+      have.versionSearch.get(name) ?? null,
+      readLive,
+    );
+    for (const [digest, value] of stored.blobs) blobs.set(digest, () => value);
+    const rootJson = JSON.stringify(stored.root);
+    const rootDigest = blobDigest(rootJson);
+    blobs.set(rootDigest, () => rootJson);
+    const part = storeVersionPart(version.manifest, rootDigest);
+    for (const [digest, value] of part.blobs) blobs.set(digest, () => value);
+    versionParts[name] = part.digest;
+    versionSearch.set(name, stored.root);
+  }
+  const manifest = storeManifest(build.manifest, versionParts);
   for (const [digest, value] of manifest.blobs) blobs.set(digest, () => value);
   const newBlobs = [...blobs].filter(([digest]) => !have.blobs.has(digest));
-  const newAssets = [...build.assets].filter(([name]) => !have.assets.has(name));
+  const assets = new Map([...build.versions.flatMap((v) => [...v.assets]), ...build.assets]);
+  const newAssets = [...assets].filter(([name]) => !have.assets.has(name));
   const pending: PendingPublish = {
     buildId: build.buildId,
     channel,
@@ -137,7 +161,7 @@ export async function publishBuild(
   for (const [digest, value] of newBlobs) await put(kvKeys.blob(digest), value());
   for (const [name, a] of newAssets) await put(kvKeys.asset(name), new Uint8Array(a.body));
   await put(kvKeys.searchIndex(build.buildId), JSON.stringify(search.root));
-  await put(kvKeys.buildAssets(build.buildId), JSON.stringify([...build.assets.keys()]));
+  await put(kvKeys.buildAssets(build.buildId), JSON.stringify([...assets.keys()]));
   await flush();
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(manifest.root));
   await beforeFlip?.();
@@ -152,14 +176,23 @@ export async function publishBuild(
   await kv.deleteMany([...pendingParts.keys()]);
   // Everything the build names is stored now: what it wrote, and what the live build had.
   lastPublished?.remember(channel, build.buildId, {
-    blobs: new Set([...blobs.keys(), ...searchPieceDigests(search.root)]),
-    assets: new Set(build.assets.keys()),
+    blobs: new Set([
+      ...blobs.keys(),
+      ...searchPieceDigests(search.root),
+      ...[...versionSearch.values()].flatMap(searchPieceDigests),
+    ]),
+    assets: new Set(assets.keys()),
     search: search.root,
+    versionSearch,
   });
   return { buildId: build.buildId, previous, keysWritten: written + 1 };
 }
 
-/** Route → digest of its page record, to tell which routes a new build changes. */
+/** Route → digest of its page record, to tell which routes a new build changes (a legacy docs version's under its prefix). */
 export function pageDigests(build: SiteBuild): Record<string, string> {
-  return build.manifest.blobs.pages;
+  const digests = { ...build.manifest.blobs.pages };
+  for (const v of build.versions)
+    for (const [route, digest] of Object.entries(v.manifest.blobs.pages))
+      digests[`${v.version.prefix}${route.slice(1)}`] = digest;
+  return digests;
 }

@@ -6,12 +6,15 @@
 import { markdownPathOf } from "../../client/contracts/markdown-path";
 import { kvKeys, type Manifest, type SidebarItem } from "../../client/contracts/page";
 import { flattenSidebar } from "../../client/contracts/sidebar";
+import { versionsOf } from "../../client/contracts/versions";
+import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
 import { READABLE_FORMATS, STORE_FORMAT } from "../../client/contracts/store-format";
 import {
   SIDEBAR_CATEGORY_LABELS,
   type ManifestRoot,
   type RouteShard,
   type StoredRoute,
+  type VersionPart,
 } from "../../client/contracts/stored-manifest";
 import { blobDigest } from "../build/blobs";
 import { stableChunks, type ChunkLimits } from "../build/stable-chunks";
@@ -49,8 +52,40 @@ function sameEntry(a: StoredRoute, b: StoredRoute): boolean {
  */
 let previousMembers = new Map<string, Member>();
 
-/** Splits a build's manifest into its stored form. */
-export function storeManifest(manifest: Manifest): StoredManifest {
+/**
+ * Splits a build's manifest into its stored form. `versionParts` names the stored parts of its
+ * legacy docs versions (storeVersionPart), by version name.
+ */
+export function storeManifest(manifest: Manifest, versionParts: Record<string, string> = {}): StoredManifest {
+  const { blobs, ...parts } = storedParts(manifest);
+  const root: ManifestRoot = {
+    format: STORE_FORMAT,
+    buildId: manifest.buildId,
+    builtAt: manifest.builtAt,
+    config: manifest.config,
+    redirects: manifest.redirects,
+    ...parts,
+    ...(Object.keys(versionParts).length ? { versionParts } : {}),
+  };
+  return { root, blobs };
+}
+
+/**
+ * A legacy docs version's manifest as stored: its part (files, sidebars, route shards and the
+ * digest of its search root, `search`) as one more blob, named by the root's `versionParts`.
+ */
+export function storeVersionPart(manifest: Manifest, search: string): { digest: string; blobs: Map<string, string> } {
+  const { blobs, ...parts } = storedParts(manifest);
+  const value = JSON.stringify({ ...parts, search } satisfies VersionPart);
+  const digest = blobDigest(value);
+  blobs.set(digest, value);
+  return { digest, blobs };
+}
+
+/** The fields of a stored root that differ between docs versions, and the blobs they name. */
+function storedParts(
+  manifest: Manifest,
+): Pick<ManifestRoot, "files" | "sidebars" | "routeShards" | "routeCount"> & { blobs: Map<string, string> } {
   const blobs = new Map<string, string>();
   const put = (value: string) => {
     const digest = blobDigest(value);
@@ -65,8 +100,15 @@ export function storeManifest(manifest: Manifest): StoredManifest {
     const twinPath = markdownPathOf(route);
     const twin = manifest.blobs.files[twinPath] ?? null;
     if (twin) twins.add(twinPath);
-    const { title, description, sidebar } = manifest.routes[route]!;
-    const entry: StoredRoute = { title, description, sidebar, page: manifest.blobs.pages[route]!, twin };
+    const { title, description, sidebar, counterparts } = manifest.routes[route]!;
+    const entry: StoredRoute = {
+      title,
+      description,
+      sidebar,
+      ...(counterparts && { counterparts }),
+      page: manifest.blobs.pages[route]!,
+      twin,
+    };
     const last = previousMembers.get(route);
     const member = last && sameEntry(last.entry, entry) ? last : { route, entry, json: memberJson(route, entry) };
     made.set(route, member);
@@ -102,24 +144,24 @@ export function storeManifest(manifest: Manifest): StoredManifest {
     };
   }
 
-  const root: ManifestRoot = {
-    format: STORE_FORMAT,
-    buildId: manifest.buildId,
-    builtAt: manifest.builtAt,
-    config: manifest.config,
-    redirects: manifest.redirects,
-    files,
-    sidebars,
-    routeShards,
-    routeCount: routes.length,
-  };
-  return { root, blobs };
+  return { files, sidebars, routeShards, routeCount: routes.length, blobs };
 }
 
-/** A stored build read back: its root and every route with its digests. */
+/** A legacy docs version of a stored build, read back. */
+export interface StoredVersion {
+  name: string;
+  /** Digest of its part, and the part. */
+  digest: string;
+  part: VersionPart;
+  routes: Record<string, StoredRoute>;
+  search: SearchRoot;
+}
+
+/** A stored build read back: its root and every route with its digests, and its legacy docs versions. */
 export interface StoredBuild {
   root: ManifestRoot;
   routes: Record<string, StoredRoute>;
+  versions: StoredVersion[];
 }
 
 /**
@@ -133,31 +175,63 @@ export async function readStoredBuild(
 ): Promise<StoredBuild | null> {
   const root = await readJson<Partial<ManifestRoot>>(kv, kvKeys.manifest(buildId));
   if (root?.format === undefined || !READABLE_FORMATS.includes(root.format)) return null;
-  const routes: Record<string, StoredRoute> = {};
   const read = (digest: string) => {
     let hit = shards.get(digest);
     if (!hit) shards.set(digest, (hit = readJson<RouteShard>(kv, kvKeys.blob(digest))));
     return hit;
   };
-  for (const shard of await Promise.all(root.routeShards!.map((s) => read(s.digest)))) {
-    if (!shard) throw new Error(`build ${buildId} names a route shard that is not in KV`);
-    Object.assign(routes, shard.routes);
+  const routesOf = async (routeShards: ManifestRoot["routeShards"]) => {
+    const routes: Record<string, StoredRoute> = {};
+    for (const shard of await Promise.all(routeShards.map((s) => read(s.digest)))) {
+      if (!shard) throw new Error(`build ${buildId} names a route shard that is not in KV`);
+      Object.assign(routes, shard.routes);
+    }
+    return routes;
+  };
+  const versions: StoredVersion[] = [];
+  for (const [name, digest] of Object.entries(root.versionParts ?? {})) {
+    const part = await readJson<VersionPart>(kv, kvKeys.blob(digest));
+    if (!part) throw new Error(`build ${buildId} names a part of docs version ${name} that is not in KV`);
+    const search = await readJson<SearchRoot>(kv, kvKeys.blob(part.search));
+    if (!search) throw new Error(`build ${buildId} names a search index of docs version ${name} that is not in KV`);
+    versions.push({ name, digest, part, routes: await routesOf(part.routeShards), search });
   }
-  return { root: root as ManifestRoot, routes };
+  return { root: root as ManifestRoot, routes: await routesOf(root.routeShards!), versions };
 }
 
-/** Every blob digest a stored build names: files, sidebars, route shards, page records and twins. */
+/**
+ * Every blob digest a stored build names: files, sidebars, route shards, page records and twins, and
+ * of each legacy docs version those, its part, its search root and the pieces that names (the
+ * current version's search root is a key of the build, read apart: kvKeys.searchIndex).
+ */
 export function storedDigests(build: StoredBuild): string[] {
-  const { root, routes } = build;
-  return [
-    ...Object.values(root.files),
-    ...Object.values(root.sidebars).map((s) => s.digest),
-    ...root.routeShards.map((s) => s.digest),
+  const named = (
+    part: Pick<ManifestRoot, "files" | "sidebars" | "routeShards">,
+    routes: Record<string, StoredRoute>,
+  ) => [
+    ...Object.values(part.files),
+    ...Object.values(part.sidebars).map((s) => s.digest),
+    ...part.routeShards.map((s) => s.digest),
     ...Object.values(routes).flatMap((r) => (r.twin ? [r.page, r.twin] : [r.page])),
+  ];
+  return [
+    ...named(build.root, build.routes),
+    ...build.versions.flatMap((v) => [
+      v.digest,
+      v.part.search,
+      ...searchPieceDigests(v.search),
+      ...named(v.part, v.routes),
+    ]),
   ];
 }
 
-/** Route → digest of its page record, of a stored build. */
+/** Route → digest of its page record, of a stored build (a legacy docs version's under its prefix). */
 export function storedPageDigests(build: StoredBuild | null): Record<string, string> {
-  return Object.fromEntries(Object.entries(build?.routes ?? {}).map(([route, r]) => [route, r.page]));
+  const digests = Object.fromEntries(Object.entries(build?.routes ?? {}).map(([route, r]) => [route, r.page]));
+  const prefixes = new Map(versionsOf(build?.root.config ?? {}).map((v) => [v.name, v.prefix]));
+  for (const v of build?.versions ?? []) {
+    const prefix = prefixes.get(v.name) ?? `/${v.name}/`;
+    for (const [route, r] of Object.entries(v.routes)) digests[`${prefix}${route.slice(1)}`] = r.page;
+  }
+  return digests;
 }
