@@ -79,3 +79,26 @@ export function versionText(text: string, siteUrl: string, prefix: string): stri
     .replace(absolute, (whole: string, path: string) => `${siteUrl}${versionPath(prefix, path)}`)
     .replace(/\]\((<?)(\/[^\s)>]*)/g, (_, angle: string, path: string) => `](${angle}${versionPath(prefix, path)}`);
 }
+
+/** A docs version as a page links it: the version menu's entries, the 404 page's "in another version". */
+export interface VersionLink {
+  name: string;
+  label: string;
+  /** The page on the same subject in that version, with its prefix. */
+  href: string;
+}
+
+/** What a page shows of the docs versions (worker/render/version-view.ts works it out per page). */
+export interface VersionView {
+  /** The version the page is in. */
+  name: string;
+  label: string;
+  prefix: string;
+  status: VersionConfig["status"];
+  /** Each version's page on the subject of this page, in the declared order (this one's included). */
+  links: VersionLink[];
+  /** On a legacy version's page: what it documents and the current version's page on its subject. */
+  banner: { documents: string; current: VersionLink & { title: string } } | null;
+  /** Absolute URL of the current version's page on the subject (a legacy page's canonical link). */
+  canonical: string | null;
+}

@@ -6,17 +6,23 @@ import { PageActions } from "./PageActions";
 import { publicSiteUrl } from "../contracts/base-url";
 import { Sidebar } from "./Sidebar";
 import { Toc, TocOutline } from "./Toc";
+import type { VersionView } from "../contracts/versions";
+import { VersionBanner } from "./VersionMenu";
 
 export function DocPage({
   page,
   config,
   sidebar,
+  version = null,
 }: {
   page: PageRecord;
   config: SiteConfig;
   /** The items of the page's section sidebar, when it has one. */
   sidebar: SidebarItem[] | null;
+  /** The docs versions as this page shows them (a legacy page's banner). */
+  version?: VersionView | null;
 }) {
+  const api = config.sections.some((s) => s.source === "openapi" && s.id === page.sidebar);
   return (
     <div className="doc-layout">
       {sidebar && page.sidebar ? (
@@ -24,6 +30,7 @@ export function DocPage({
       ) : null}
       <main id="main" className={page.toc.length > 0 ? "doc-main has-toc" : "doc-main"} tabIndex={-1}>
         <div className="doc-column">
+          {version ? <VersionBanner view={version} api={api} /> : null}
           {page.breadcrumbs.length > 0 ? (
             <nav className="breadcrumbs" aria-label="Breadcrumbs">
               <ol>

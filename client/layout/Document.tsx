@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import type { SiteConfig } from "../contracts/site-config";
+import { CURRENT_VERSION, type VersionView } from "../contracts/versions";
 import { PREPAINT_SCRIPT } from "../boot/prepaint";
 import { localeUrl } from "../contracts/locale-url";
 import { withBase } from "../contracts/base-url";
@@ -31,11 +32,19 @@ export interface DocumentProps {
   /** First page of each sidebar, for the navbar's sidebar links. */
   sidebarHomes?: Record<string, string>;
   robots?: string;
+  /** The docs versions as this page shows them (null: a site with one version). */
+  version?: VersionView | null;
   children: ReactNode;
 }
 
 export function Document(props: DocumentProps) {
-  const { config, assets, title, description, path, activeSidebar, sidebarHomes, robots, buildId, children } = props;
+  const { config, assets, title, description, path, activeSidebar, sidebarHomes, buildId, children } = props;
+  const version = props.version ?? null;
+  // A legacy version's pages stay out of search engines, which are pointed at the current page.
+  const robots = version?.status === "legacy" ? "noindex" : props.robots;
+  const pageUrl =
+    path && `${config.url}${withBase(config.baseUrl, version ? `${version.prefix}${path.slice(1)}` : path)}`;
+  const canonical = version?.canonical ?? pageUrl;
   const fullTitle = title === config.title ? title : `${title} | ${config.title}`;
   const locale = config.i18n.locales[0]!;
   return (
@@ -47,7 +56,10 @@ export function Document(props: DocumentProps) {
       data-theme-system={config.colorMode.respectPrefersColorScheme ? "on" : "off"}
       data-announcement={config.announcementBar?.id}
       data-base-url={config.baseUrl}
-      data-docs-version="current"
+      data-docs-version={version?.name ?? CURRENT_VERSION}
+      data-docs-version-label={version?.label}
+      data-docs-version-status={version?.status}
+      data-version-prefix={version?.prefix}
       data-assistant-src={config.assistant.enabled ? config.assistant.scriptUrl : undefined}
       data-api-timeout={config.apiExplorer?.timeoutMs}
       data-assistant-token={config.assistant.enabled ? config.assistant.apiKey : undefined}
@@ -58,12 +70,12 @@ export function Document(props: DocumentProps) {
         <title>{fullTitle}</title>
         <meta name="description" content={description} />
         {robots ? <meta name="robots" content={robots} /> : null}
-        {path ? <link rel="canonical" href={`${config.url}${withBase(config.baseUrl, path)}`} /> : null}
+        {path && canonical ? <link rel="canonical" href={canonical} /> : null}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={config.navbar.title} />
         <meta property="og:title" content={fullTitle} />
         <meta property="og:description" content={description} />
-        {path ? <meta property="og:url" content={`${config.url}${withBase(config.baseUrl, path)}`} /> : null}
+        {path && pageUrl ? <meta property="og:url" content={pageUrl} /> : null}
         <meta name="twitter:card" content="summary" />
         <meta name="twitter:title" content={fullTitle} />
         <meta name="twitter:description" content={description} />
@@ -74,7 +86,7 @@ export function Document(props: DocumentProps) {
                 rel="alternate"
                 hrefLang={l.code}
                 href={localeUrl({
-                  path,
+                  path: version ? `${version.prefix}${path.slice(1)}` : path,
                   locale: l.code,
                   defaultLocale: config.i18n.defaultLocale,
                   baseUrl: config.baseUrl,
@@ -97,7 +109,12 @@ export function Document(props: DocumentProps) {
           Skip to main content
         </a>
         {config.announcementBar ? <AnnouncementBar bar={config.announcementBar} /> : null}
-        <Navbar config={config} activeSidebar={activeSidebar ?? null} sidebarHomes={sidebarHomes ?? {}} />
+        <Navbar
+          config={config}
+          activeSidebar={activeSidebar ?? null}
+          sidebarHomes={sidebarHomes ?? {}}
+          version={version}
+        />
         <div id="page" className="page">
           {children}
         </div>

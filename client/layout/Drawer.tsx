@@ -4,10 +4,20 @@
  * (boot/drawer.client.ts) and offers 'Back to main menu'.
  */
 import type { SiteConfig } from "../contracts/site-config";
+import type { VersionView } from "../contracts/versions";
 import { MovementMark } from "./MovementMark";
 import { NavLink } from "./NavLink";
+import { VersionMenu } from "./VersionMenu";
 
-export function Drawer({ config, sidebarHomes }: { config: SiteConfig; sidebarHomes: Record<string, string> }) {
+export function Drawer({
+  config,
+  sidebarHomes,
+  version,
+}: {
+  config: SiteConfig;
+  sidebarHomes: Record<string, string>;
+  version: VersionView | null;
+}) {
   const links = config.navbar.items.flatMap((i) => {
     if (i.type === "docSidebar")
       return sidebarHomes[i.sidebarId] ? [{ label: i.label, href: sidebarHomes[i.sidebarId]! }] : [];
@@ -29,6 +39,7 @@ export function Drawer({ config, sidebarHomes }: { config: SiteConfig; sidebarHo
           </button>
         </div>
         <div className="drawer-primary">
+          {version ? <VersionMenu view={version} place="drawer" /> : null}
           <ul>
             {links.map((l) => (
               <li key={l.href}>

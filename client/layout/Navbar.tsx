@@ -4,18 +4,22 @@
  * hamburger (boot script); without JavaScript they wrap onto a second row instead.
  */
 import type { NavbarItem, SiteConfig } from "../contracts/site-config";
+import type { VersionView } from "../contracts/versions";
 import { Drawer } from "./Drawer";
 import { MovementMark } from "./MovementMark";
 import { NavLink } from "./NavLink";
 import { Island } from "../islands/Island";
 import { searchModalProps } from "../islands/search/props";
 import { SearchButton } from "../islands/search/SearchButton";
+import { VersionMenu } from "./VersionMenu";
 
 export interface NavbarProps {
   config: SiteConfig;
   activeSidebar: string | null;
   /** Where each docSidebar item leads: the first page of that sidebar. */
   sidebarHomes: Record<string, string>;
+  /** The docs versions (the version menu), when the site has more than one. */
+  version?: VersionView | null;
 }
 
 /**
@@ -54,7 +58,7 @@ function ThemeToggle({ mode }: { mode: string }) {
   );
 }
 
-export function Navbar({ config, activeSidebar, sidebarHomes }: NavbarProps) {
+export function Navbar({ config, activeSidebar, sidebarHomes, version }: NavbarProps) {
   const item = (i: NavbarItem, idx: number) => {
     switch (i.type) {
       case "search":
@@ -106,12 +110,13 @@ export function Navbar({ config, activeSidebar, sidebarHomes }: NavbarProps) {
           </a>
           <div className="navbar-items navbar-left">{left.map(item)}</div>
           <div className="navbar-items navbar-right">
+            {version ? <VersionMenu view={version} place="navbar" /> : null}
             {right.map((i, n) => item(i, n + left.length))}
             {config.colorMode.disableSwitch ? null : <ThemeToggle mode={config.colorMode.defaultMode} />}
           </div>
         </nav>
       </header>
-      <Drawer config={config} sidebarHomes={sidebarHomes} />
+      <Drawer config={config} sidebarHomes={sidebarHomes} version={version ?? null} />
     </>
   );
 }

@@ -96,6 +96,20 @@ export function SearchPage({ view }: { view: SearchPageView }) {
           Search
         </button>
       </form>
+      {view.version ? (
+        <p className="search-version" data-search-version="">
+          {`Searched the ${view.version.label} docs.`}
+          {view.version.others.map((o) => (
+            <span key={o.name}>
+              {" "}
+              <a href={o.href} data-version={o.name}>
+                {`Search the ${o.label} docs`}
+              </a>
+              .
+            </span>
+          ))}
+        </p>
+      ) : null}
       {view.unavailable ? (
         <div className="search-empty" role="alert">
           <p className="search-empty-title">Unable to fetch results</p>

@@ -150,14 +150,20 @@ export class ContentStore {
   }
 
   /**
-   * The build's search engine: its root (the index's ranges and statistics, small) read once per
-   * isolate per build; the pieces a query needs are read then, through the per-isolate piece cache.
+   * The build's search engine (of a docs version's manifest, the current version's without one):
+   * its root (the index's ranges and statistics, small) read once per isolate per build; the pieces
+   * a query needs are read then, through the per-isolate piece cache.
    */
-  async searchIndex(buildId: string): Promise<SearchEngine> {
-    const root = await searchRoots.get(buildId, async () => {
-      const root = await this.kv.get<SearchRoot>(kvKeys.searchIndex(buildId), { type: "json", cacheTtl: 3600 });
-      if (!root) throw new ContentUnavailable(`build ${buildId} has no search index`);
-      if (root.version !== 4) throw new ContentUnavailable(`build ${buildId} has an older search index; publish again`);
+  async searchIndex(buildId: string, version?: BuildManifest): Promise<SearchEngine> {
+    // A legacy docs version's root is a blob its manifest part names (shared by the builds that
+    // did not change the version); the current version's is a key of the build.
+    const digest = version?.searchDigest ?? null;
+    const root = await searchRoots.get(digest ?? buildId, async () => {
+      const key = digest ? kvKeys.blob(digest) : kvKeys.searchIndex(buildId);
+      const root = await this.kv.get<SearchRoot>(key, { type: "json", cacheTtl: 3600 });
+      const what = digest ? `build ${buildId}'s docs version ${version!.version.name}` : `build ${buildId}`;
+      if (!root) throw new ContentUnavailable(`${what} has no search index`);
+      if (root.version !== 4) throw new ContentUnavailable(`${what} has an older search index; publish again`);
       return root;
     });
     // The engine is this request's: its piece reads share the request's KV deadline.

@@ -2,6 +2,9 @@
  * A build's manifest as the worker uses it: the small root (read once per isolate per build) and
  * the route shards and sidebars it names, read when a request needs them and kept in a bounded
  * per-isolate cache by digest (they are content-addressed, so builds share them).
+ *
+ * It shows one docs version: the current one (the root's own routes, sidebars and files) or a
+ * legacy one (its stored part, VersionPart, in their place; `inVersion` gives another version's).
  */
 import type { SidebarItem } from "../../client/contracts/page";
 import type { SiteConfig } from "../../client/contracts/site-config";
@@ -10,7 +13,9 @@ import {
   type ManifestRoot,
   type RouteShard,
   type StoredRoute,
+  type VersionPart,
 } from "../../client/contracts/stored-manifest";
+import { currentVersionOf, versionNamed, versionsOf, type VersionConfig } from "../../client/contracts/versions";
 import { ContentCorrupt } from "./errors";
 import { ValueMemo } from "./memo";
 
@@ -23,20 +28,71 @@ const pieces = new ValueMemo<unknown>(64);
 /** Each root's file paths, listed once: a request makes a BuildManifest or two, and a large site has hundreds of files. */
 const filePaths = new WeakMap<ManifestRoot, string[]>();
 
+/** A legacy version's root: the build's root with the version's part in place of the current version's fields. */
+const versionRoots = new WeakMap<ManifestRoot, Map<string, ManifestRoot>>();
+
 export class BuildManifest {
   readonly buildId: string;
   readonly builtAt: string;
   readonly config: SiteConfig;
   readonly redirects: Record<string, string>;
+  /** The docs version this manifest shows. */
+  readonly version: VersionConfig;
+  /** Digest of a legacy version's search root (the current version's is a key of the build: kvKeys.searchIndex). */
+  readonly searchDigest: string | null;
+  /** The build's root (the current version's), for the other versions' manifests. */
+  private readonly buildRoot: ManifestRoot;
 
   constructor(
     private readonly root: ManifestRoot,
     private readonly readBlob: BlobReader,
+    legacy?: { version: VersionConfig; searchDigest: string; buildRoot: ManifestRoot },
   ) {
     this.buildId = root.buildId;
     this.builtAt = root.builtAt;
     this.config = root.config;
-    this.redirects = root.redirects;
+    // The configured redirects are the current version's: a legacy version's old addresses are its routes.
+    this.redirects = legacy ? {} : root.redirects;
+    this.version = legacy?.version ?? currentVersionOf(root.config);
+    this.searchDigest = legacy?.searchDigest ?? null;
+    this.buildRoot = legacy?.buildRoot ?? root;
+  }
+
+  /** The docs versions the site declares (one, the current, for a build made before versions). */
+  get versions(): readonly VersionConfig[] {
+    return versionsOf(this.config);
+  }
+
+  /**
+   * The same build seen in another docs version (this one for its own name), or null when the
+   * build does not have that version (not declared, or published before it was).
+   */
+  async inVersion(name: string): Promise<BuildManifest | null> {
+    if (name === this.version.name) return this;
+    const version = versionNamed(this.config, name);
+    if (!version) return null;
+    if (version.status === "current") return new BuildManifest(this.buildRoot, this.readBlob);
+    const digest = this.buildRoot.versionParts?.[name];
+    if (!digest) return null;
+    let roots = versionRoots.get(this.buildRoot);
+    if (!roots) versionRoots.set(this.buildRoot, (roots = new Map()));
+    let root = roots.get(name);
+    const part = await this.piece<VersionPart>(digest, `the part of docs version ${name}`);
+    if (!root) {
+      const { files, sidebars, routeShards, routeCount } = part;
+      roots.set(name, (root = { ...this.buildRoot, files, sidebars, routeShards, routeCount }));
+    }
+    return new BuildManifest(root, this.readBlob, {
+      version,
+      searchDigest: part.search,
+      buildRoot: this.buildRoot,
+    });
+  }
+
+  /** Every docs version of the build, this one's first found in its place. */
+  async allVersions(): Promise<BuildManifest[]> {
+    const found = await Promise.all(this.versions.map((v) => this.inVersion(v.name)));
+    return found.filter((m): m is BuildManifest => m !== null);
   }
 
   /** Paths of the build's files other than Markdown twins. */

@@ -17,6 +17,8 @@ import type { SearchPageView } from "../../client/contracts/search";
 import { assets } from "./assets";
 import { fallbackConfig } from "./fallback-config";
 import type { BuildManifest } from "../content-store";
+import type { VersionView } from "../../client/contracts/versions";
+import { versionView, versionsWithPage } from "./version-view";
 
 export class RenderError extends Error {
   override name = "RenderError";
@@ -34,7 +36,10 @@ async function stream(element: ReactNode): Promise<ReadableStream<Uint8Array>> {
 }
 
 export async function renderDocPage(page: PageRecord, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
-  const sidebar = page.sidebar ? await manifest.sidebar(page.sidebar) : null;
+  const [sidebar, version] = await Promise.all([
+    page.sidebar ? manifest.sidebar(page.sidebar) : null,
+    versionView(manifest, page.route),
+  ]);
   return stream(
     <Document
       config={manifest.config}
@@ -45,8 +50,9 @@ export async function renderDocPage(page: PageRecord, manifest: BuildManifest): 
       activeSidebar={page.sidebar}
       sidebarHomes={manifest.sidebarHomes()}
       buildId={manifest.buildId}
+      version={version}
     >
-      <DocPage page={page} config={manifest.config} sidebar={sidebar} />
+      <DocPage page={page} config={manifest.config} sidebar={sidebar} version={version} />
     </Document>,
   );
 }
@@ -57,6 +63,7 @@ function messagePage(
   title: string,
   description: string,
   body: ReactNode,
+  version: VersionView | null = null,
 ): Promise<ReadableStream<Uint8Array>> {
   return stream(
     <Document
@@ -67,6 +74,7 @@ function messagePage(
       path={null}
       robots="noindex"
       sidebarHomes={manifest.sidebarHomes()}
+      version={version}
     >
       {body}
     </Document>,
@@ -75,12 +83,24 @@ function messagePage(
 
 export async function renderNotFound(path: string, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
   const searchPath = `/${manifest.config.search.searchPagePath}`;
-  const nearest = await nearestSection(path, manifest);
+  const [nearest, elsewhere, version] = await Promise.all([
+    nearestSection(path, manifest),
+    versionsWithPage(manifest, path),
+    versionView(manifest, path),
+  ]);
+  const shown = version ? `${version.prefix}${path.slice(1)}` : path;
   return messagePage(
     manifest,
     "Page Not Found",
     "The page you asked for does not exist.",
-    <NotFoundPage path={path} searchPath={searchPath} nearest={nearest} />,
+    <NotFoundPage
+      path={shown}
+      searchPath={searchPath}
+      nearest={nearest}
+      version={version?.label ?? null}
+      elsewhere={elsewhere}
+    />,
+    version,
   );
 }
 
@@ -105,12 +125,18 @@ export function renderTooLong(limit: number, manifest: BuildManifest | undefined
 }
 
 /** The /search page (worker/search/page.ts computes the view). */
-export function renderSearch(view: SearchPageView, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
+export async function renderSearch(view: SearchPageView, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
   return messagePage(
     manifest,
     "Search",
     `Search the ${manifest.config.navbar.title} documentation.`,
     <SearchPage view={view} />,
+    await versionView(
+      manifest,
+      null,
+      (v) =>
+        `${v.prefix}${manifest.config.search.searchPagePath}${view.query ? `?${new URLSearchParams({ q: view.query })}` : ""}`,
+    ),
   );
 }
 

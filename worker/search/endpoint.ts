@@ -8,8 +8,8 @@ import type { Context } from "hono";
 import { ContentUnavailable } from "../content-store";
 import type { Env, StoreVars } from "../env";
 import { log } from "../log";
-import type { SearchEngine } from "./engine";
 import { PieceUnavailable } from "./pieces";
+import { VersionedSearch } from "./versions";
 import {
   BadRequest,
   formatResult,
@@ -40,13 +40,13 @@ export type SearchEnv = { Bindings: Env; Variables: StoreVars };
 /** Algolia's answer for an index it does not have. */
 const noSuchIndex = () => jsonError(404, "Index does not exist");
 
-/** The live build's engine and index name, or the error response to send. */
-async function liveIndex(c: Context<SearchEnv>): Promise<{ engine: SearchEngine; indexName: string } | Response> {
+/** The live build's search (over its docs versions' indexes: search/versions.ts) and index name, or the error response to send. */
+async function liveIndex(c: Context<SearchEnv>): Promise<{ engine: VersionedSearch; indexName: string } | Response> {
   try {
     const store = c.var.store;
     const buildId = await store.liveBuildId();
-    const [manifest, engine] = await Promise.all([store.manifest(buildId), store.searchIndex(buildId)]);
-    return { engine, indexName: manifest.config.search.indexName };
+    const manifest = await store.manifest(buildId);
+    return { engine: new VersionedSearch(store, buildId, manifest), indexName: manifest.config.search.indexName };
   } catch (e) {
     return failure(e);
   }
@@ -78,7 +78,7 @@ async function jsonBody(c: Context<SearchEnv>): Promise<{ body: unknown } | Resp
   }
 }
 
-async function run(engine: SearchEngine, q: ParsedQuery) {
+async function run(engine: VersionedSearch, q: ParsedQuery) {
   const t = Date.now();
   const result = await engine.search(q);
   return formatResult(q, result, Date.now() - t);

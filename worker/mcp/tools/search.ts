@@ -137,7 +137,7 @@ export const searchDocs = defineTool({
         );
       facetFilters.push([`hierarchy.lvl0:${found.label}`]);
     }
-    const engine = await docs.store.searchIndex(buildId);
+    const engine = await docs.store.searchIndex(buildId, manifest);
     const result = await engine.search({ query, hitsPerPage: Math.min(100, limit * HITS_PER_RESULT), facetFilters });
     const site = await docs.siteUrl();
     const results = fold(result.hits, site, limit);
