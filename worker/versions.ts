@@ -4,7 +4,9 @@
  * request (`/2025/devs/faq` → `/devs/faq` in version 2025), and what the site answers gets the prefix
  * back, as worker/base-url.ts does for the base URL: a root-relative `Location`, every root-relative
  * `href`, `src` and `action` of an HTML document except on elements marked `data-version` (links the
- * page already made for a version: the version menu, the banner), and the links of a Markdown twin.
+ * page already made for a version: the version menu, the banner) or `data-site-link` (links site.yaml
+ * writes: the announcement, navbar links, the footer, the same from every version), and the links
+ * of a Markdown twin.
  * Stored values never carry a prefix. `/search?version=<name>` is the search page of that version.
  */
 import type { Hono } from "hono";
@@ -40,7 +42,7 @@ export async function inVersion(res: Response, version: VersionConfig, siteUrl: 
   return new HTMLRewriter()
     .on("[href], [src], [action]", {
       element(el) {
-        if (el.hasAttribute("data-version")) return;
+        if (el.hasAttribute("data-version") || el.hasAttribute("data-site-link")) return;
         for (const name of URL_ATTRIBUTES) {
           const value = el.getAttribute(name);
           if (value?.startsWith("/")) el.setAttribute(name, versionPath(prefix, value));

@@ -17,6 +17,7 @@ import { setupPageCopy } from "./page-copy.client";
 import { setupSiteChecks } from "./site-checks.client";
 import { setupTabs } from "./tabs.client";
 import { setupTheme } from "./theme.client";
+import { setupVersions } from "./versions.client";
 
 setupTheme();
 setupAnnouncement();
@@ -28,6 +29,7 @@ setupChrome();
 setupKeyboard();
 setupNavigation();
 setupMovedAnchors();
+setupVersions();
 startIslands();
 setupSiteChecks();
 // Last: every listener above is in place.

@@ -101,4 +101,10 @@ export interface VersionView {
   banner: { documents: string; current: VersionLink & { title: string } } | null;
   /** Absolute URL of the current version's page on the subject (a legacy page's canonical link). */
   canonical: string | null;
+  /**
+   * On a page of no version (the search page asked for none): each version's home page and section
+   * homes, by version name, so that the browser can lead the navbar to the reader's preferred
+   * version (boot/versions.client.ts).
+   */
+  neutral?: Record<string, { home: string; sidebars: Record<string, string> }>;
 }

@@ -60,6 +60,7 @@ export function Document(props: DocumentProps) {
       data-docs-version-label={version?.label}
       data-docs-version-status={version?.status}
       data-version-prefix={version?.prefix}
+      data-version-neutral={version?.neutral ? "" : undefined}
       data-assistant-src={config.assistant.enabled ? config.assistant.scriptUrl : undefined}
       data-api-timeout={config.apiExplorer?.timeoutMs}
       data-assistant-token={config.assistant.enabled ? config.assistant.apiKey : undefined}

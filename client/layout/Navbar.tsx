@@ -58,6 +58,20 @@ function ThemeToggle({ mode }: { mode: string }) {
   );
 }
 
+/** Where a link of a page of no version leads in each version (undefined on a versioned page). */
+function neutralHrefs(
+  version: VersionView | null | undefined,
+  pick: (homes: NonNullable<VersionView["neutral"]>[string]) => string | undefined,
+): Record<string, string> | undefined {
+  if (!version?.neutral) return undefined;
+  const out: Record<string, string> = {};
+  for (const [name, homes] of Object.entries(version.neutral)) {
+    const href = pick(homes);
+    if (href) out[name] = href;
+  }
+  return out;
+}
+
 export function Navbar({ config, activeSidebar, sidebarHomes, version }: NavbarProps) {
   const item = (i: NavbarItem, idx: number) => {
     switch (i.type) {
@@ -65,7 +79,19 @@ export function Navbar({ config, activeSidebar, sidebarHomes, version }: NavbarP
         return <SearchForm key={idx} search={config.search} />;
       case "docSidebar": {
         const href = sidebarHomes[i.sidebarId];
-        return href ? <NavLink key={idx} label={i.label} href={href} active={activeSidebar === i.sidebarId} /> : null;
+        // A site with several docs versions draws a section one of them lacks, hidden, so that
+        // client navigation between versions finds every link in its place.
+        if (!href && !version) return null;
+        return (
+          <NavLink
+            key={idx}
+            label={i.label}
+            href={href ?? "/"}
+            active={activeSidebar === i.sidebarId}
+            versionHrefs={neutralHrefs(version, (h) => h.sidebars[i.sidebarId])}
+            hidden={!href}
+          />
+        );
       }
       case "dropdown":
         return (
@@ -74,14 +100,14 @@ export function Navbar({ config, activeSidebar, sidebarHomes, version }: NavbarP
             <ul className="dropdown-menu">
               {i.items.map((l) => (
                 <li key={l.href}>
-                  <NavLink label={l.label} href={l.href} className="dropdown-link" />
+                  <NavLink label={l.label} href={l.href} className="dropdown-link" siteLink />
                 </li>
               ))}
             </ul>
           </details>
         );
       default:
-        return <NavLink key={idx} label={i.label} href={i.href} />;
+        return <NavLink key={idx} label={i.label} href={i.href} siteLink />;
     }
   };
   const left = config.navbar.items.filter((i) => i.position === "left");
@@ -104,7 +130,11 @@ export function Navbar({ config, activeSidebar, sidebarHomes, version }: NavbarP
               <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
             </svg>
           </button>
-          <a className="navbar-brand" href="/">
+          <a
+            className="navbar-brand"
+            href="/"
+            data-version-hrefs={version?.neutral ? JSON.stringify(neutralHrefs(version, (h) => h.home)) : undefined}
+          >
             <MovementMark className="navbar-logo" size={30} />
             <span className="navbar-title">{config.navbar.title}</span>
           </a>

@@ -77,12 +77,14 @@ function NoResults({ view }: { view: SearchPageView }) {
   );
 }
 
-export function SearchPage({ view }: { view: SearchPageView }) {
+/** `neutral`: the page was asked for in no docs version; the form carries the one the browser shows (boot/versions.client.ts). */
+export function SearchPage({ view, neutral = false }: { view: SearchPageView; neutral?: boolean }) {
   const from = (view.page - 1) * HITS_PER_PAGE + 1;
   return (
     <main id="main" className="search-page" tabIndex={-1}>
       <h1>Search</h1>
       <form className="search-page-form" action={view.searchPath} method="get" role="search">
+        {neutral ? <input type="hidden" name="version" value="current" data-version-input="" /> : null}
         <input
           type="search"
           name="q"

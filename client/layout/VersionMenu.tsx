@@ -13,7 +13,7 @@ export function VersionMenu({ view, place }: { view: VersionView; place: "navbar
     <details className={navbar ? "navbar-dropdown navbar-versions" : "drawer-versions"} data-version-menu={place}>
       <summary className={navbar ? "navbar-link" : "drawer-link"}>
         <span className="visually-hidden">Docs version: </span>
-        {view.label}
+        <span data-version-label="">{view.label}</span>
       </summary>
       <ul className={navbar ? "dropdown-menu" : "drawer-version-list"} aria-label="Docs versions">
         {view.links.map((l) => (

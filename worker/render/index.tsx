@@ -18,7 +18,7 @@ import { assets } from "./assets";
 import { fallbackConfig } from "./fallback-config";
 import type { BuildManifest } from "../content-store";
 import type { VersionView } from "../../client/contracts/versions";
-import { versionView, versionsWithPage } from "./version-view";
+import { versionHomes, versionView, versionsWithPage } from "./version-view";
 
 export class RenderError extends Error {
   override name = "RenderError";
@@ -125,18 +125,22 @@ export function renderTooLong(limit: number, manifest: BuildManifest | undefined
 }
 
 /** The /search page (worker/search/page.ts computes the view). */
-export async function renderSearch(view: SearchPageView, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
+/** The /search page; `neutral`: asked for in no docs version (the reader's preferred one applies in the browser). */
+export async function renderSearch(
+  view: SearchPageView,
+  manifest: BuildManifest,
+  neutral = false,
+): Promise<ReadableStream<Uint8Array>> {
+  const path = manifest.config.search.searchPagePath;
+  const query = view.query ? `?${new URLSearchParams({ q: view.query })}` : "";
+  const version = await versionView(manifest, null, (v) => `${v.prefix}${path}${query}`);
+  if (version && neutral) version.neutral = await versionHomes(manifest);
   return messagePage(
     manifest,
     "Search",
     `Search the ${manifest.config.navbar.title} documentation.`,
-    <SearchPage view={view} />,
-    await versionView(
-      manifest,
-      null,
-      (v) =>
-        `${v.prefix}${manifest.config.search.searchPagePath}${view.query ? `?${new URLSearchParams({ q: view.query })}` : ""}`,
-    ),
+    <SearchPage view={view} neutral={Boolean(version?.neutral)} />,
+    version,
   );
 }
 

@@ -66,6 +66,18 @@ export async function versionView(
   };
 }
 
+/** Each version's home page and section homes, with its prefix (for a page of no version). */
+export async function versionHomes(manifest: BuildManifest): Promise<NonNullable<VersionView["neutral"]>> {
+  const homes: NonNullable<VersionView["neutral"]> = {};
+  for (const m of await manifest.allVersions()) {
+    const sidebars = Object.fromEntries(
+      Object.entries(m.sidebarHomes()).map(([id, href]) => [id, versionPath(m.version.prefix, href)]),
+    );
+    homes[m.version.name] = { home: m.version.prefix, sidebars };
+  }
+  return homes;
+}
+
 /** The other versions that have a page at `route` (for a page missing from `manifest`'s version). */
 export async function versionsWithPage(manifest: BuildManifest, route: string): Promise<VersionLink[]> {
   if (manifest.versions.length < 2) return [];

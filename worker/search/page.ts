@@ -112,5 +112,7 @@ export async function renderSearchPage(
       status = 503;
     }
   }
-  return { body: await renderSearch(view, manifest), status };
+  // Asked for in no version (no prefix, no ?version=): the browser may show the reader's preferred one.
+  const neutral = manifest.version.status === "current" && !url.searchParams.has("version");
+  return { body: await renderSearch(view, manifest, neutral), status };
 }
