@@ -25,7 +25,6 @@ after(async () => {
 
 const open = (path: string, width = 1440, options: BrowserContextOptions = {}): Promise<Page> =>
   openPage(browser, `${site.origin}${path}`, { width, height: 800 }, options);
-const path = (page: Page) => new URL(page.url()).pathname;
 const heading = (page: Page) => page.locator("#main h1").first().textContent();
 const navbarMenu = (page: Page) => page.locator('[data-version-menu="navbar"]');
 /** Marks the window, so a test can tell a client navigation (the mark stays) from a full load. */
