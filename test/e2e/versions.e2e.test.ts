@@ -156,7 +156,7 @@ describe("the search modal", () => {
     await page.waitForFunction(
       (q) =>
         document.querySelector(".DocSearch-NoResults")?.textContent?.includes(q) ||
-        [...document.querySelectorAll(".DocSearch-Hit mark")].some((m) => m.textContent?.toLowerCase() === q),
+        Array.from(document.querySelectorAll(".DocSearch-Hit mark")).some((m) => m.textContent?.toLowerCase() === q),
       query,
     );
     const hrefs = await page.locator(".DocSearch-Hit a").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
