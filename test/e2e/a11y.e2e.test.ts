@@ -22,6 +22,10 @@ const SAMPLES = [
   "/api/node/transactions",
   "/search?q=wallet",
   "/not-a-page",
+  // A legacy docs version's pages: the banner, the version menu, the API reference's warning.
+  "/2025/general/Introduction/",
+  "/2025/api/node/get-transactions",
+  "/2025/general/MovementL1/",
 ];
 
 let site: RunningSite;
