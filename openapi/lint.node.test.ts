@@ -42,10 +42,11 @@ describe("redocly lint of the downloadable document", () => {
     const show = (p: Problem) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`;
     // The node API has no authentication, so the document declares no security scheme.
     expect(problems.filter((p) => p.severity === "error" && p.ruleId !== "security-defined").map(show)).toEqual([]);
-    expect(problems.filter((p) => p.severity === "error")).toHaveLength(25);
-    // Only /spec and /-/healthy may lack a 4xx response: neither takes input that could be wrong.
+    expect(problems.filter((p) => p.severity === "error")).toHaveLength(28);
+    // Only /spec, /info and /-/healthy may lack a 4xx response: none takes input that could be wrong.
     expect(problems.filter((p) => p.severity === "warn").map(show)).toEqual([
       "warn operation-4xx-response #/paths/~1spec/get/responses: Operation must have at least one `4XX` response.",
+      "warn operation-4xx-response #/paths/~1info/get/responses: Operation must have at least one `4XX` response.",
       "warn operation-4xx-response #/paths/~1-~1healthy/get/responses: Operation must have at least one `4XX` response.",
     ]);
   });

@@ -20,8 +20,9 @@ const watchMode = process.argv.includes("--watch");
 const siteArg = process.argv.indexOf("--site");
 const siteRoot = siteArg > 0 && process.argv[siteArg + 1] ? path.resolve(process.argv[siteArg + 1]!) : root;
 
-if (!Number.isInteger(port) || port < 1 || port > 65535) {
-  console.error(`PORT must be a number from 1 to 65535, got "${process.env.PORT}"`);
+// PORT=0 listens on a port the system picks; the printed address names it.
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a number from 0 to 65535, got "${process.env.PORT}"`);
   process.exit(1);
 }
 

@@ -9,7 +9,7 @@ import { setupAnnouncement } from "./announcement.client";
 import { setupChrome } from "./chrome.client";
 import { setupCopyButtons } from "./code-copy.client";
 import { setupDrawer } from "./drawer.client";
-import { replayEarlyClicks } from "./early-clicks.client";
+import { replayEarlyInput } from "./early-input.client";
 import { setupKeyboard } from "./keyboard.client";
 import { setupMovedAnchors } from "./moved-anchors.client";
 import { setupNavigation } from "./navigation.client";
@@ -33,4 +33,4 @@ setupVersions();
 startIslands();
 setupSiteChecks();
 // Last: every listener above is in place.
-replayEarlyClicks();
+replayEarlyInput();

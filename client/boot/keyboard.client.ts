@@ -1,28 +1,37 @@
 /**
- * Keyboard: ArrowLeft/ArrowRight follow pagination; '/' and Ctrl K (⌘K on Apple platforms) open
- * search from first paint: the first press loads the search island, the characters typed while it
- * loads are kept and become the modal's query. Once the island is mounted it handles the keys itself.
+ * Keyboard: ArrowLeft/ArrowRight follow pagination; '/', Ctrl K and ⌘K open search from first paint
+ * (pressed before this script ran, the pre-paint script kept them: early-input.client.ts). The
+ * first press loads the search island; the characters typed while it loads are kept and become the
+ * modal's query. If the island cannot load, its red box offers Retry and the query waits for it.
+ * Once the island is mounted it handles the keys itself.
  */
-import { mountIsland } from "../islands/hydrate.client";
+import { ISLAND_READY_EVENT, mountIsland } from "../islands/hydrate.client";
+import { earlySearch } from "./early-input.client";
 import { isApplePlatform, isSearchShortcut, isSlashShortcut, OPEN_SEARCH_EVENT, paginationFor } from "./keys";
 
+/** What the reader typed while search loads; null when it is not loading. */
 let typed: string | null = null;
 
-function openSearch(): void {
+function openSearch(initial = ""): void {
   const island = document.querySelector<HTMLElement>("[data-island=SearchModal]");
-  if (!island) return;
-  if (typed !== null) return;
-  typed = "";
+  if (!island || typed !== null) return;
+  typed = initial;
+  const ask = (query: string) => document.dispatchEvent(new CustomEvent(OPEN_SEARCH_EVENT, { detail: { query } }));
   void mountIsland(island).then(() => {
     const query = typed ?? "";
     typed = null;
-    if (island.dataset.islandState === "ready")
-      document.dispatchEvent(new CustomEvent(OPEN_SEARCH_EVENT, { detail: { query } }));
-    // The island could not load: the search page still works.
-    else
-      location.assign(
-        `${island.querySelector("form")?.getAttribute("action") ?? "/search"}?q=${encodeURIComponent(query)}`,
-      );
+    if (island.dataset.islandState === "ready") ask(query);
+    else {
+      // The red box's Retry loads it again and the query opens with it; meanwhile the button's
+      // form (the search page) carries it.
+      island.addEventListener(ISLAND_READY_EVENT, () => ask(query), { once: true });
+      const form = island.querySelector("form");
+      if (form && query) {
+        const field = form.querySelector<HTMLInputElement>("input[name=q]") ?? document.createElement("input");
+        Object.assign(field, { type: "hidden", name: "q", value: query });
+        form.prepend(field);
+      }
+    }
   });
 }
 
@@ -49,9 +58,11 @@ export function setupKeyboard(): void {
       document.querySelector<HTMLAnchorElement>(`[data-pagination="${dir}"]`)?.click();
       return;
     }
-    if (isSearchShortcut(e, apple) || isSlashShortcut(e, e.target as HTMLElement | null)) {
+    if (isSearchShortcut(e) || isSlashShortcut(e, e.target as HTMLElement | null)) {
       e.preventDefault();
       openSearch();
     }
   });
+  const early = earlySearch();
+  if (early !== null) openSearch(early);
 }

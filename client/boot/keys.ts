@@ -27,9 +27,13 @@ export function paginationFor(e: KeyLike, target: TargetLike | null): "prev" | "
   return null;
 }
 
-/** Ctrl+K, or ⌘K on Apple platforms, opens search. */
-export function isSearchShortcut(e: KeyLike, apple: boolean): boolean {
-  return e.key.toLowerCase() === "k" && (apple ? e.metaKey : e.ctrlKey) && !e.altKey && !e.shiftKey;
+/**
+ * Ctrl K or ⌘K opens search, whatever the platform: a Mac keyboard reaches for ⌘ and a PC keyboard
+ * attached to one for Ctrl, and neither combination does anything else on a page. The hint shows
+ * the platform's usual one (`isApplePlatform`).
+ */
+export function isSearchShortcut(e: KeyLike): boolean {
+  return e.key.toLowerCase() === "k" && (e.metaKey || e.ctrlKey) && !e.altKey && !e.shiftKey;
 }
 
 export function isApplePlatform(platform: string): boolean {

@@ -120,7 +120,12 @@ function swap(html: string): boolean {
   const page = next.querySelector("#page");
   if (!page || boot(next) !== boot(document)) return false;
   document.title = next.title;
-  for (const sel of ['meta[name="description"]', 'link[rel="canonical"]', 'meta[name="robots"]']) {
+  for (const sel of [
+    'meta[name="description"]',
+    'link[rel="canonical"]',
+    'link[rel="alternate"][type="text/markdown"]',
+    'meta[name="robots"]',
+  ]) {
     const mine = document.head.querySelector(sel);
     const theirs = next.head.querySelector(sel);
     if (theirs && mine) mine.replaceWith(theirs);
@@ -138,6 +143,8 @@ function swap(html: string): boolean {
     if (twin?.hasAttribute("aria-current")) a.setAttribute("aria-current", twin.getAttribute("aria-current")!);
     else a.removeAttribute("aria-current");
   });
+  const directive = next.querySelector("[data-agent-directive]");
+  if (directive) document.querySelector("[data-agent-directive]")?.replaceWith(directive);
   document.querySelector("#page")!.replaceWith(page);
   markClientNavigation();
   restoreTabs(page);

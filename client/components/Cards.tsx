@@ -18,14 +18,16 @@ export function Card({
   children?: ReactNode;
 }) {
   const external = /^https?:\/\//.test(href);
+  // Title and description are blocks, not spans styled as blocks: read as text (copied, by an
+  // agent, in the link's name) they are two lines, not "TitleDescription" run together.
   return (
     <a className="card" href={href} {...(external ? { rel: "noopener" } : {})}>
       <MovementMark className="card-icon" />
-      <span className="card-text">
-        <span className="card-title">{title}</span>
-        {description ? <span className="card-description">{description}</span> : null}
+      <div className="card-text">
+        <div className="card-title">{title}</div>
+        {description ? <div className="card-description">{description}</div> : null}
         {children}
-      </span>
+      </div>
     </a>
   );
 }

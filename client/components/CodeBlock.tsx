@@ -20,7 +20,14 @@ export function CodeBlock({
       {title ? <div className="code-title">{title}</div> : null}
       <div className="code-body">
         {children}
-        <button type="button" className="copy-button" data-copy="" aria-label="Copy code to clipboard" title="Copy">
+        <button
+          type="button"
+          className="copy-button"
+          data-copy=""
+          data-markdown-ignore=""
+          aria-label="Copy code to clipboard"
+          title="Copy"
+        >
           Copy
         </button>
       </div>

@@ -1,6 +1,8 @@
 /**
  * Tabs rendered on the server. Without JavaScript every panel shows, each under its label; the
  * boot script turns them into tabs, syncs groups that share a groupId and remembers the choice.
+ * The tab buttons are for people only (`data-markdown-ignore`): the Markdown twin gives each
+ * panel under its label instead.
  */
 import { Children, isValidElement, type ReactElement, type ReactNode } from "react";
 
@@ -26,7 +28,7 @@ export function Tabs({ groupId, children }: { groupId?: string; children?: React
   const selected = items.find((i) => i.props.default)?.props.value ?? items[0]?.props.value;
   return (
     <div className="tabs" data-group={groupId}>
-      <div className="tab-list" role="tablist">
+      <div className="tab-list" role="tablist" data-markdown-ignore="">
         {items.map((item) => (
           <button
             key={item.props.value}

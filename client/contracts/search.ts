@@ -344,8 +344,6 @@ export interface SearchPageView {
   hits: SearchPageHit[];
   /** Where the search form posts, e.g. /search. */
   searchPath: string;
-  /** Queries to offer when nothing was found. */
-  suggestions: string[];
   /** Where 'Let us know.' leads (an issue with the query as its title), if configured. */
   missingResultsUrl: string | null;
   /** The index could not be read: show the error text instead of results. */

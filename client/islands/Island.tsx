@@ -11,17 +11,21 @@ export function Island({
   props,
   on,
   className,
+  humanOnly,
   children,
 }: {
   name: IslandName;
   props?: Record<string, unknown>;
   on: HydrateOn;
   className?: string;
+  /** A widget only a person uses (the API explorer): marked so a check of the page against its Markdown twin leaves it out. */
+  humanOnly?: boolean;
   children?: ReactNode;
 }) {
   return (
     <div
       className={className}
+      data-markdown-ignore={humanOnly ? "" : undefined}
       data-island={name}
       data-island-on={on}
       data-island-props={props ? JSON.stringify(props) : undefined}

@@ -1,7 +1,8 @@
 /**
  * Finds island markers and mounts each one with its strategy. React and the island's code are
  * fetched only at that moment, so a page without islands in use downloads no React at all. A chunk
- * that fails to load shows a red box with the error and Retry (a second failure offers a reload).
+ * that fails to load shows a red box with the error and Retry (a second failure offers a reload);
+ * the click that asked for the island is not lost: Retry makes it on the island once it is in.
  * Browsers may remember a failed module fetch for the page's lifetime, so Retry imports the island's
  * chunk again under a fresh query string;
  * after client navigation, where a new deploy may have replaced the chunks, the page is loaded in
@@ -12,10 +13,15 @@ import type { HydrateOn, IslandName } from "./names";
 import { islandLoaders, type IslandModule } from "./registry.client";
 
 const INTERACTION_EVENTS = ["pointerenter", "focusin", "touchstart", "keydown"] as const;
-const CLICKABLE = "button, a, input";
-const FOCUSABLE = "button, a[href], input, select, textarea, [tabindex]";
+const CLICKABLE = "button, a, input:not([type=hidden])";
+const FOCUSABLE = "button, a[href], input:not([type=hidden]), select, textarea, [tabindex]";
+
+/** Dispatched on an island's marker each time it becomes ready (a Retry that worked included). */
+export const ISLAND_READY_EVENT = "docs:island-ready";
 
 const mounting = new WeakMap<HTMLElement, Promise<void>>();
+/** Islands whose load was asked for by a click that could not be made: Retry makes it. */
+const clickPending = new WeakSet<HTMLElement>();
 /** The island chunk's URL when its import failed, read from the browser's error message. */
 const failedChunk = new WeakMap<HTMLElement, string>();
 let navigated = false;
@@ -81,7 +87,14 @@ function showFailure(el: HTMLElement, error: unknown, tries: number): void {
       box.remove();
       mounting.delete(el);
       delete el.dataset.islandState;
-      void mount(el).then(() => el.querySelector<HTMLElement>(FOCUSABLE)?.focus());
+      void mount(el).then(() => {
+        if (el.dataset.islandState !== "ready") return;
+        // One click is enough: the Retry also does what the first click asked for.
+        if (clickPending.has(el)) {
+          clickPending.delete(el);
+          el.querySelector<HTMLElement>(CLICKABLE)?.click();
+        } else el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+      });
     });
   } else {
     button.textContent = "Reload the page";
@@ -142,6 +155,7 @@ async function attempt(el: HTMLElement): Promise<void> {
     // The fallback had the focus (a keyboard user reached the widget): keep it on the widget.
     if (focused && !focused.isConnected) el.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
     el.dataset.islandState = "ready";
+    el.dispatchEvent(new CustomEvent(ISLAND_READY_EVENT));
   } catch (e) {
     console.error(`Island "${name}" failed to load; the server-rendered version stays.`, e);
     el.dataset.islandState = "error";
@@ -168,7 +182,9 @@ function schedule(el: HTMLElement, on: HydrateOn): void {
   } else {
     // A click that comes before the island is ready (the one that triggers loading, or one during
     // loading) is held: its default action (following the fallback link, submitting its form) waits.
-    // Once mounted, it is replayed on the island; if loading failed, on the fallback it aimed at.
+    // Once mounted, it is replayed on the island. If loading failed it waits for the red box's
+    // Retry: made on the fallback, it would leave the page (the search button's form leads to an
+    // empty search page) and the red box with it.
     let held: HTMLElement | null = null;
     let started = false;
     const start = () => {
@@ -177,8 +193,9 @@ function schedule(el: HTMLElement, on: HydrateOn): void {
       for (const type of INTERACTION_EVENTS) el.removeEventListener(type, start, true);
       void mount(el).then(() => {
         el.removeEventListener("click", hold, true);
-        const target = el.dataset.islandState === "ready" ? el.querySelector<HTMLElement>(CLICKABLE) : held;
-        if (held) target?.click();
+        if (!held) return;
+        if (el.dataset.islandState === "ready") el.querySelector<HTMLElement>(CLICKABLE)?.click();
+        else clickPending.add(el);
       });
     };
     const hold = (event: MouseEvent) => {

@@ -7,7 +7,9 @@ import type { SiteConfig } from "../contracts/site-config";
 import { CURRENT_VERSION, type VersionView } from "../contracts/versions";
 import { PREPAINT_SCRIPT } from "../boot/prepaint";
 import { localeUrl } from "../contracts/locale-url";
-import { withBase } from "../contracts/base-url";
+import { publicSiteUrl, withBase } from "../contracts/base-url";
+import { markdownPathOf } from "../contracts/markdown-path";
+import { AgentDirective } from "./AgentDirective";
 import { AnnouncementBar } from "./AnnouncementBar";
 import { BaseUrlBanner } from "./BaseUrlBanner";
 import { Footer } from "./Footer";
@@ -26,7 +28,7 @@ export interface DocumentProps {
   description: string;
   /** The build the page comes from (null when none could be read). */
   buildId?: string | null;
-  /** Path of the page, for the canonical URL; null on error pages. */
+  /** Path of the page, for the canonical URL and its Markdown version; null on error pages. */
   path: string | null;
   activeSidebar?: string | null;
   /** First page of each sidebar, for the navbar's sidebar links. */
@@ -47,6 +49,10 @@ export function Document(props: DocumentProps) {
   const canonical = version?.canonical ?? pageUrl;
   const fullTitle = title === config.title ? title : `${title} | ${config.title}`;
   const locale = config.i18n.locales[0]!;
+  const siteUrl = publicSiteUrl(config);
+  // The version being read's own llms.txt and twin (absolute, so its served prefix is added here).
+  const versionUrl = version ? `${siteUrl}${version.prefix.slice(0, -1)}` : siteUrl;
+  const twinUrl = path ? `${siteUrl}${markdownPathOf(version ? `${version.prefix}${path.slice(1)}` : path)}` : null;
   return (
     <html
       lang={locale.code}
@@ -72,6 +78,7 @@ export function Document(props: DocumentProps) {
         <meta name="description" content={description} />
         {robots ? <meta name="robots" content={robots} /> : null}
         {path && canonical ? <link rel="canonical" href={canonical} /> : null}
+        {twinUrl ? <link rel="alternate" type="text/markdown" href={twinUrl} /> : null}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={config.navbar.title} />
         <meta property="og:title" content={fullTitle} />
@@ -104,6 +111,7 @@ export function Document(props: DocumentProps) {
         <script type="module" src={assets.boot} />
       </head>
       <body>
+        <AgentDirective siteUrl={versionUrl} twinUrl={twinUrl} />
         <BaseUrlBanner base={config.baseUrl} />
         <MarkSymbol />
         <a className="skip-link" href="#main">

@@ -53,18 +53,6 @@ function NoResults({ view }: { view: SearchPageView }) {
       <p className="search-empty-title">
         No results for “<strong>{view.query}</strong>”
       </p>
-      {view.suggestions.length ? (
-        <>
-          <p>Try searching for</p>
-          <ul className="search-suggestions">
-            {view.suggestions.map((s) => (
-              <li key={s}>
-                <a href={`${view.searchPath}?${new URLSearchParams({ q: s })}`}>{s}</a>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
       {view.missingResultsUrl ? (
         <p>
           Believe this query should return results?{" "}
@@ -83,7 +71,13 @@ export function SearchPage({ view, neutral = false }: { view: SearchPageView; ne
   return (
     <main id="main" className="search-page" tabIndex={-1}>
       <h1>Search</h1>
-      <form className="search-page-form" action={view.searchPath} method="get" role="search">
+      <form
+        className="search-page-form"
+        action={view.searchPath}
+        method="get"
+        role="search"
+        aria-label="Search the docs"
+      >
         {neutral ? <input type="hidden" name="version" value="current" data-version-input="" /> : null}
         <input
           type="search"

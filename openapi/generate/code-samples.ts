@@ -1,7 +1,8 @@
 /**
  * Request samples generated at build time for curl, TypeScript (fetch), Python (requests), Rust
  * (reqwest) and Go (net/http). Each sample sends the same request: the first server, path
- * parameters from their examples, required query parameters, and the generated JSON body.
+ * parameters from their examples, required query parameters, and the generated JSON body, written
+ * in the sample itself so that it runs as copied.
  */
 import { exampleOf } from "./example";
 import type { Resolver } from "./refs";
@@ -19,15 +20,7 @@ export interface SampleRequest {
   body?: unknown;
   /** Whether the success response is JSON (read with `.json()`) or text. */
   jsonResponse: boolean;
-  /**
-   * Set when the body is too long to repeat in five samples: they read it from this file, which
-   * holds the request body example shown on the page.
-   */
-  bodyFile?: string;
 }
-
-/** Bodies longer than this (as indented JSON) are read from a file in the samples. */
-const INLINE_BODY_MAX = 400;
 
 export const SAMPLE_LANGUAGES = [
   { value: "curl", label: "curl", lang: "bash" },
@@ -67,10 +60,7 @@ export function sampleRequest(entry: OperationEntry, baseUrl: string, r: Resolve
   };
   const body = entry.operation.requestBody ? r.resolve<RequestBody>(entry.operation.requestBody) : undefined;
   const json: MediaType | undefined = body?.content["application/json"];
-  if (json) {
-    req.body = json.example ?? (json.schema ? exampleOf(json.schema, r) : {});
-    if (JSON.stringify(req.body, null, 2).length > INLINE_BODY_MAX) req.bodyFile = "body.json";
-  }
+  if (json) req.body = json.example ?? (json.schema ? exampleOf(json.schema, r) : {});
   return req;
 }
 
@@ -87,10 +77,7 @@ const GENERATORS: Record<SampleLanguage, (req: SampleRequest) => string> = {
       ...req.headers.map(([k, v]) => `  --header ${q(`${k}: ${v}`)}`),
     ];
     if (req.body !== undefined)
-      lines.push(
-        `  --header 'Content-Type: application/json'`,
-        `  --data ${req.bodyFile ? `@${req.bodyFile}` : q(json(req.body))}`,
-      );
+      lines.push(`  --header 'Content-Type: application/json'`, `  --data ${q(json(req.body))}`);
     return lines.join(" \\\n");
   },
 
@@ -104,11 +91,8 @@ const GENERATORS: Record<SampleLanguage, (req: SampleRequest) => string> = {
         `  headers: { ${headers.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${JSON.stringify(v)}`).join(", ")} },`,
       );
     // The body is JSON text: it reads as well as an object literal and weighs far less highlighted.
-    if (req.bodyFile) init.push(`  body: await readFile(${JSON.stringify(req.bodyFile)}, "utf8"),`);
-    else if (req.body !== undefined)
-      init.push(`  body: \`${indent(json(req.body).replace(/[`\\$]/g, "\\$&"), "  ")}\`,`);
+    if (req.body !== undefined) init.push(`  body: \`${indent(json(req.body).replace(/[`\\$]/g, "\\$&"), "  ")}\`,`);
     return [
-      ...(req.bodyFile ? ['import { readFile } from "node:fs/promises";', ""] : []),
       init.length
         ? [`const response = await fetch(${JSON.stringify(req.url)}, {`, ...init, "});"].join("\n")
         : `const response = await fetch(${JSON.stringify(req.url)});`,
@@ -123,8 +107,7 @@ const GENERATORS: Record<SampleLanguage, (req: SampleRequest) => string> = {
       req.body === undefined ? req.headers : [...req.headers, ["Content-Type", "application/json"]];
     if (headers.length)
       args.push(`headers={${headers.map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(", ")}}`);
-    if (req.bodyFile) args.push(`data=open(${JSON.stringify(req.bodyFile)}, "rb")`);
-    else if (req.body !== undefined) args.push(`data="""${json(req.body).replace(/\\/g, "\\\\")}"""`);
+    if (req.body !== undefined) args.push(`data="""${json(req.body).replace(/\\/g, "\\\\")}"""`);
     const call = args.length > 1 ? `(\n    ${args.map((a) => indent(a, "    ")).join(",\n    ")},\n)` : `(${args[0]})`;
     return [
       "import requests",
@@ -138,12 +121,7 @@ const GENERATORS: Record<SampleLanguage, (req: SampleRequest) => string> = {
   rust(req) {
     const chain = [`        .${req.method.toLowerCase()}(${JSON.stringify(req.url)})`];
     for (const [k, v] of req.headers) chain.push(`        .header(${JSON.stringify(k)}, ${JSON.stringify(v)})`);
-    if (req.bodyFile) {
-      chain.push(
-        `        .header("Content-Type", "application/json")`,
-        `        .body(std::fs::read_to_string(${JSON.stringify(req.bodyFile)})?)`,
-      );
-    } else if (req.body !== undefined) {
+    if (req.body !== undefined) {
       const text = json(req.body);
       let hashes = "#";
       while (text.includes(`"${hashes}`)) hashes += "#";
@@ -162,7 +140,7 @@ const GENERATORS: Record<SampleLanguage, (req: SampleRequest) => string> = {
     return [
       `// Cargo.toml: reqwest (feature "json"), serde_json, tokio (feature "full")`,
       "#[tokio::main]",
-      `async fn main() -> Result<(), ${req.bodyFile ? "Box<dyn std::error::Error>" : "reqwest::Error"}> {`,
+      "async fn main() -> Result<(), reqwest::Error> {",
       "    let body = reqwest::Client::new()",
       ...chain,
       `    println!("${req.jsonResponse ? "{body:#}" : "{body}"}");`,
@@ -176,16 +154,7 @@ const GENERATORS: Record<SampleLanguage, (req: SampleRequest) => string> = {
     const text = hasBody ? json(req.body) : "";
     const literal = text.includes("`") ? JSON.stringify(text) : `\`${text}\``;
     const url = JSON.stringify(req.url);
-    const reader = req.bodyFile ? "file" : hasBody ? `strings.NewReader(${indent(literal, "\t")})` : "nil";
-    const open = req.bodyFile
-      ? [
-          `\tfile, err := os.Open(${JSON.stringify(req.bodyFile)})`,
-          "\tif err != nil {",
-          "\t\tpanic(err)",
-          "\t}",
-          "\tdefer file.Close()",
-        ]
-      : [];
+    const reader = hasBody ? `strings.NewReader(${indent(literal, "\t")})` : "nil";
     const request =
       req.headers.length === 0 && (req.method === "GET" || req.method === "POST")
         ? [
@@ -209,11 +178,10 @@ const GENERATORS: Record<SampleLanguage, (req: SampleRequest) => string> = {
       '\t"fmt"',
       '\t"io"',
       '\t"net/http"',
-      ...(req.bodyFile ? ['\t"os"'] : hasBody ? ['\t"strings"'] : []),
+      ...(hasBody ? ['\t"strings"'] : []),
       ")",
       "",
       "func main() {",
-      ...open,
       ...request,
       "\tif err != nil {",
       "\t\tpanic(err)",

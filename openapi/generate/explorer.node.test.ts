@@ -36,19 +36,18 @@ describe("the Try it section", () => {
   it("is on every operation page, after the code samples, with the networks of the document", () => {
     const operations = ref.pages.filter(
       (p) =>
-        p.route !== "/api/node/movement-labs-node-api" &&
+        !["/api/node/movement-labs-node-api", "/api/node/what-changed"].includes(p.route) &&
         !["accounts", "blocks", "events", "general", "tables", "transactions"].some(
           (t) => p.route === `/api/node/${t}`,
         ),
     );
-    expect(operations).toHaveLength(25);
+    expect(operations).toHaveLength(28);
     for (const p of operations) {
       const ids = p.tree.filter((n): n is TreeElement => Array.isArray(n) && n[0] === "h2").map((n) => n[1]?.id);
       expect(ids.indexOf("try-it"), p.route).toBe(ids.indexOf("code-samples") + 1);
       expect(propsOf(p.route).servers).toEqual([
         { name: "Movement Mainnet", url: "https://mainnet.movementnetwork.xyz/v1" },
-        { name: "Movement Testnet (Bardock)", url: "https://testnet.movementnetwork.xyz/v1" },
-        { name: "Movement Devnet", url: "https://full.devnet.movementinfra.xyz/v1" },
+        { name: "Movement Testnet", url: "https://testnet.movementnetwork.xyz/v1" },
       ]);
     }
   });
@@ -60,11 +59,35 @@ describe("the Try it section", () => {
       path: "/accounts/{address}/transactions",
       params: [
         { name: "address", in: "path", required: true, example: "0x1" },
-        { name: "start", in: "query", example: "0" },
+        { name: "start", in: "query", format: "uint64", example: "0" },
         { name: "limit", in: "query", type: "integer", example: "25" },
       ],
       accept: ["application/json", "application/x-bcs"],
     });
+  });
+
+  it("covers the operations the Movement L1 build added", () => {
+    const props = (route: string) => {
+      const { servers: _, ...rest } = propsOf(route);
+      return rest;
+    };
+    expect(props("/api/node/get-account-balance")).toEqual({
+      method: "GET",
+      path: "/accounts/{address}/balance/{asset_type}",
+      params: [
+        { name: "address", in: "path", required: true, example: "0x1" },
+        { name: "asset_type", in: "path", required: true, example: "0x1::aptos_coin::AptosCoin" },
+        { name: "ledger_version", in: "query", format: "uint64", example: "2500000" },
+      ],
+      accept: ["application/json", "application/x-bcs"],
+    });
+    expect(props("/api/node/get-account-transaction-summaries").params).toEqual([
+      { name: "address", in: "path", required: true, example: "0x1" },
+      { name: "start_version", in: "query", format: "uint64", example: "2500000" },
+      { name: "end_version", in: "query", format: "uint64", example: "2600000" },
+      { name: "limit", in: "query", type: "integer", example: "25" },
+    ]);
+    expect(props("/api/node/info")).toEqual({ method: "GET", path: "/info", accept: ["application/json"] });
   });
 
   it("passes a short body example in the props, and points to the page's example block for a long one", () => {
@@ -92,10 +115,10 @@ describe("the Try it section", () => {
     expect(JSON.parse(code)).toMatchObject({ sender: expect.stringMatching(/^0x/), payload: expect.any(Object) });
   });
 
-  it("renders a marker that loads on interaction, with the request line and a note as the fallback", () => {
+  it("renders a marker that loads on interaction, with the request line and a note as the fallback, marked human-only", () => {
     const html = renderToStaticMarkup(createElement(Tree, { nodes: [mountOf("/api/node/get-account")] }));
     expect(html).toMatch(
-      /^<div class="api-try" data-island="ApiExplorer" data-island-on="interaction" data-island-props="/,
+      /^<div class="api-try" data-markdown-ignore="" data-island="ApiExplorer" data-island-on="interaction" data-island-props="/,
     );
     expect(islandProps(html)).toEqual(propsOf("/api/node/get-account"));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");

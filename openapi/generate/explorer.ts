@@ -15,6 +15,8 @@ import type { OperationEntry, Parameter, RequestBody, Response } from "./types";
 /** Id of the request body's example block (the `details` of a JSON media type). */
 export const requestExampleId = (slug: string) => `request-example-${slug}`;
 
+/** String formats that hold an integer (the node's U64 and friends). */
+const INTEGER_FORMAT = /^u?int(?:8|16|32|64|128|256)$/;
 const isJson = (type: string) => /[/+]json$/.test(type);
 const text = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 
@@ -46,6 +48,7 @@ export function explorerProps(
       if (p.required) field.required = true;
       const type = typeName(s);
       if (type && type !== "string") field.type = type;
+      else if (s.format && INTEGER_FORMAT.test(s.format)) field.format = s.format;
       if (s.enum?.length) field.enum = s.enum.map(text);
       if (s.default !== undefined) field.default = text(s.default);
       const example = p.example ?? s.example;

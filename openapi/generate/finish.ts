@@ -52,6 +52,27 @@ export function checkPage(
   }
 }
 
+/** Inline elements the reference sets side by side in a row: a field's name, type, flags and facts. */
+const INLINE = new Set(["a", "b", "code", "em", "i", "span", "strong"]);
+
+const isInline = (node: TreeNode | undefined): boolean =>
+  node !== undefined && typeof node !== "string" && INLINE.has(node[0]);
+
+/**
+ * A space between two inline elements that touch (`<code>name</code><b>required</b>`): on screen
+ * their margins set them apart, but wherever the page is read as text (copied, read by an agent,
+ * set beside its Markdown twin) the words ran together ("U64required").
+ */
+export function wordsApart(nodes: TreeNode[]): TreeNode[] {
+  const out: TreeNode[] = [];
+  for (const node of nodes) {
+    if (isInline(out[out.length - 1]) && isInline(node)) out.push(" ");
+    if (typeof node === "string" || node[0] === "pre") out.push(node);
+    else out.push([node[0], node[1], ...wordsApart(node.slice(2) as TreeNode[])] as TreeElement);
+  }
+  return out;
+}
+
 /** Replaces each marked block by one element carrying its pre-rendered HTML. */
 export function compactPage(tree: TreeNode[]): FinishedPage {
   const hiddenIds = new Set<string>();
@@ -61,7 +82,8 @@ export function compactPage(tree: TreeNode[]): FinishedPage {
       if (isRaw(node)) {
         const [type, props, ...children] = node;
         for (const id of linksAndIds(children).ids) hiddenIds.add(id);
-        return [type, { ...(props ?? {}), dangerouslySetInnerHTML: { __html: treeToHtml(children) } }] as TreeElement;
+        const html = treeToHtml(wordsApart(children));
+        return [type, { ...(props ?? {}), dangerouslySetInnerHTML: { __html: html } }] as TreeElement;
       }
       const [type, props, ...children] = node;
       return [type, props, ...visit(children)] as TreeElement;

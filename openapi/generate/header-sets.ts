@@ -5,6 +5,7 @@
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import { prose } from "./markdown";
 import type { Resolver } from "./refs";
+import { factNodes } from "./facts";
 import { constraintsOf, effective, primitiveLabel } from "./schema-info";
 import { h } from "./tree";
 import type { Header, OperationEntry, Reference, Response } from "./types";
@@ -133,7 +134,8 @@ export class HeaderSets {
   table(set: HeaderSet): TreeElement {
     return h(
       "table",
-      { className: "api-table" },
+      // Focusable: on a phone the table scrolls sideways in its own box, and keyboards must reach it.
+      { className: "api-table", tabIndex: 0 },
       h("thead", null, h("tr", null, h("th", null, "Header"), h("th", null, "Type"), h("th", null, "Description"))),
       h(
         "tbody",
@@ -144,7 +146,7 @@ export class HeaderSets {
             "tr",
             null,
             h("td", null, h("code", null, name), header.required ? h("b", null, "always") : null),
-            h("td", null, primitiveLabel(schema), ...constraintsOf(schema).map((c) => h("i", null, c))),
+            h("td", null, primitiveLabel(schema), ...factNodes(constraintsOf(schema))),
             h("td", null, ...prose(header.description)),
           );
         }),

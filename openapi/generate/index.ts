@@ -1,7 +1,8 @@
 /**
  * The node API reference: openapi/node.yaml → the landing page, one page per tag and per operation
  * (same page-tree format as MDX pages; a tag page also draws the large schemas its operations share,
- * schema-homes.ts), the `apiSidebar`, and the document as YAML and JSON files.
+ * schema-homes.ts), the page of openapi/changes.md (what changed between node builds), the
+ * `apiSidebar`, and the document as YAML and JSON files.
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -10,6 +11,7 @@ import type { SidebarItem } from "../../client/contracts/page";
 import { getHighlighter } from "../../scripts/build/highlight";
 import type { BuiltPage } from "../../scripts/build/pages";
 import type { Server } from "./types";
+import { CHANGES_FILE, CHANGES_LABEL, CHANGES_ROUTE, changesPage } from "./changes-page";
 import { createContext } from "./context";
 import { checkPage, compactPage, linksAndIds } from "./finish";
 import { landingPage } from "./landing-page";
@@ -67,7 +69,8 @@ function revive(text: string): ApiReference {
 }
 
 /**
- * Generates the reference from `<root>/openapi/node.yaml`; a site without the file gets an empty one.
+ * Generates the reference from `<root>/openapi/node.yaml` (and `openapi/changes.md`, when present);
+ * a site without the document gets an empty one.
  * The document's `servers` come from the site's network table (content/networks.yaml), so an
  * endpoint is written down once for the pages, the reference, its explorer and the download.
  */
@@ -80,19 +83,27 @@ export async function generateApiReference(
   const file = from?.document.file ?? path.join(root, DOCUMENT);
   if (!existsSync(file)) return { pages: [], sidebar: [], warnings: [], notices: [], files: [], anchors: new Map() };
   const text = await readFile(file, "utf8");
+  // A legacy version's reference (`from`) has no changes page: the changes are the current build's.
+  const changesFile = path.join(root, CHANGES_FILE);
+  const changes = !from && existsSync(changesFile) ? await readFile(changesFile, "utf8") : null;
   const servers = await documentServers(root, from?.networks);
   const label = from?.document.label ?? DOCUMENT;
-  const key = `${JSON.stringify(servers)}\n${label}\n${text}`;
+  const key = `${JSON.stringify(servers)}\n${label}\n${changes ?? ""}\n${text}`;
   // A copy: the site build rewrites links in page trees in place.
   if (last?.key === key) return structuredClone(last.result);
   const stored = store?.get(key);
-  const result = stored ? revive(stored) : await generate(text, servers, label);
+  const result = stored ? revive(stored) : await generate(text, servers, label, changes);
   if (!stored) store?.set(key, serialise(result));
   last = { key, result };
   return structuredClone(result);
 }
 
-async function generate(source: string, servers: Server[] | null, label: string): Promise<ApiReference> {
+async function generate(
+  source: string,
+  servers: Server[] | null,
+  label: string,
+  changes: string | null,
+): Promise<ApiReference> {
   const parsed = await parseDocument(source, label);
   const { doc, text, warnings: parserWarnings } = servers ? withServers(parsed, servers, label) : parsed;
   const warnings = [...parserWarnings];
@@ -128,7 +139,12 @@ async function generate(source: string, servers: Server[] | null, label: string)
   };
 
   const landing = landingRoute(doc.info.title);
-  claim(landing, "the API landing page", () => landingPage(ctx, { tags: groups, routeOf: operationRoute }));
+  const changed = changes === null ? null : changesPage(changes);
+  const changesLink = changed && { href: CHANGES_ROUTE, title: changed.title };
+  claim(landing, "the API landing page", () =>
+    landingPage(ctx, { tags: groups, routeOf: operationRoute, changes: changesLink }),
+  );
+  if (changed) claim(CHANGES_ROUTE, CHANGES_FILE, () => changed);
 
   // An operation whose route equals its tag's page takes the route and carries the tag's text.
   const foldedTags = new Map<string, (typeof groups)[number]>();
@@ -184,6 +200,7 @@ async function generate(source: string, servers: Server[] | null, label: string)
 
   const sidebar = apiSidebar({
     landing: { label: "Introduction", href: landing },
+    pages: changed ? [{ label: CHANGES_LABEL, href: CHANGES_ROUTE }] : [],
     tags: groups.map((g) => ({ name: g.tag.name, route: g.route, entries: g.entries })),
     routeOf: operationRoute,
   });

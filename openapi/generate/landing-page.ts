@@ -5,6 +5,7 @@
 import type { TreeNode } from "../../client/contracts/tree";
 import type { ApiContext } from "./context";
 import { markdown, summaryText } from "./markdown";
+import { nodeBuildOf, nodeBuildSection } from "./node-build";
 import type { GeneratedPage } from "./operation-page";
 import { operationTable, type Tag } from "./tag-page";
 import { slugify } from "./routes";
@@ -14,6 +15,8 @@ import type { OperationEntry, Parameter, RequestBody, Response } from "./types";
 export interface LandingInput {
   tags: { tag: Tag; route: string; entries: OperationEntry[] }[];
   routeOf: (e: OperationEntry) => string;
+  /** The page listing what changed from the earlier node build, when there is one. */
+  changes?: { href: string; title: string } | null;
 }
 
 export function landingPage(ctx: ApiContext, input: LandingInput): GeneratedPage {
@@ -32,6 +35,8 @@ export function landingPage(ctx: ApiContext, input: LandingInput): GeneratedPage
     ),
     ...markdown(info.description),
   ];
+  const build = nodeBuildOf(info);
+  if (build) tree.push(...nodeBuildSection(build, input.changes ?? null));
 
   tree.push(
     h("h2", { id: "base-urls" }, "Base URLs"),
@@ -39,7 +44,8 @@ export function landingPage(ctx: ApiContext, input: LandingInput): GeneratedPage
     raw(
       h(
         "table",
-        { className: "api-table" },
+        // Focusable: on a phone the table scrolls sideways in its own box, and keyboards must reach it.
+        { className: "api-table", tabIndex: 0 },
         h("thead", null, h("tr", null, h("th", null, "Network"), h("th", null, "Base URL"))),
         h(
           "tbody",
@@ -246,9 +252,13 @@ function errors(ctx: ApiContext, operations: OperationEntry[]): TreeNode[] {
       errorSchema ? [" (", h("code", null, "AptosError"), ")"] : null,
       " holding a readable ",
       h("code", null, "message"),
-      " and a machine-readable ",
+      ", a machine-readable ",
       h("code", null, "error_code"),
-      ". Match on the code, not the message. Statuses the API uses for errors, with the number of endpoints that can return each:",
+      " and ",
+      h("code", null, "vm_error_code"),
+      " (a Move VM status code when the VM rejected a transaction, otherwise ",
+      h("code", null, "null"),
+      "). Match on the code, not the message. Statuses the API uses for errors, with the number of endpoints that can return each:",
     ),
     h(
       "p",

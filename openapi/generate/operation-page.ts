@@ -39,6 +39,7 @@ const REASONS: Record<string, string> = {
   "404": "Not Found",
   "409": "Conflict",
   "410": "Gone",
+  "411": "Length Required",
   "413": "Payload Too Large",
   "415": "Unsupported Media Type",
   "429": "Too Many Requests",
@@ -139,13 +140,7 @@ export function operationPage(entry: OperationEntry, ctx: ApiContext, folded?: F
       bcs
         ? ["; responses are JSON unless you send ", h("code", null, "Accept: application/x-bcs"), " for BCS bytes."]
         : ".",
-      req.bodyFile
-        ? [
-            " They read the request body from ",
-            h("code", null, req.bodyFile),
-            ": save the request body example above under that name.",
-          ]
-        : null,
+      req.body !== undefined ? " The request body is written in each sample, so it runs as copied." : null,
     ),
     codeSamples(req, ctx),
     ...explorerSection(explorerProps(entry, ctx, params, body)),
@@ -245,7 +240,7 @@ function mediaSection(
       ),
     ),
   ];
-  // Request examples start open: they are what readers copy (and what long-body samples read from a file).
+  // Request examples start open: they are what readers copy.
   // The request example's id lets the "Try it" explorer prefill its body editor from it.
   const [open, id] = idBase === "request" ? [true, requestExampleId(slug)] : [undefined, undefined];
   if (example !== undefined && !inlineExample)

@@ -2,6 +2,7 @@
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import { prose } from "./markdown";
 import type { Resolver } from "./refs";
+import { factNodes } from "./facts";
 import { constraintsOf, effective, primitiveLabel } from "./schema-info";
 import { schemaId } from "./schema-view";
 import type { SchemaPlan } from "./schema-plan";
@@ -18,7 +19,8 @@ export const LOCATIONS = [
 export function parameterTable(params: Parameter[], r: Resolver, plan: SchemaPlan): TreeElement {
   return h(
     "table",
-    { className: "api-table api-params" },
+    // Focusable: on a phone the table scrolls sideways in its own box, and keyboards must reach it.
+    { className: "api-table api-params", tabIndex: 0 },
     h("thead", null, h("tr", null, h("th", null, "Name"), h("th", null, "Type"), h("th", null, "Description"))),
     h("tbody", null, ...params.map((p) => row(p, r, plan))),
   );
@@ -54,7 +56,7 @@ function row(p: Parameter, r: Resolver, plan: SchemaPlan): TreeNode {
       typeName,
       typeName ? " " : null,
       typeName ? h("i", null, primitiveLabel(resolved)) : h("span", null, primitiveLabel(resolved)),
-      ...constraintsOf(resolved).map((c) => h("i", null, c)),
+      ...factNodes(constraintsOf(resolved)),
     ),
     h(
       "td",

@@ -128,7 +128,7 @@ describe("schema view", () => {
     // Circle's fields are merged into the variant; the required radius comes before colour.
     expect(out.indexOf('id="schema-Shape.circle.radius"')).toBeLessThan(out.indexOf('id="schema-Shape.circle.colour"'));
     expect(out).toContain("<p>Radius in pixels.</p>");
-    expect(out).toContain('<i>one of "red", "blue"</i>');
+    expect(out).toContain('<i>one of</i> <code>"red"</code>, <code>"blue"</code>');
     // The discriminator is the variant's label, not a field again.
     expect(out).not.toContain('id="schema-Shape.circle.kind"');
   });
@@ -235,6 +235,31 @@ describe("the last pass over a page", () => {
       ["div", { className: "sv", dangerouslySetInnerHTML: { __html: '<p id="in">x &lt; y</p>' } }],
     ]);
     expect([...hiddenIds]).toEqual(["in"]);
+  });
+
+  it("sets a space between inline elements that touch, so the block's text reads as words", () => {
+    const { tree } = compactPage([
+      raw([
+        "ul",
+        null,
+        [
+          "li",
+          null,
+          ["code", null, "id"],
+          " ",
+          ["a", { href: "#schema-U64" }, "U64"],
+          ["i", null, "string"],
+          ["b", null, "required"],
+          ["p", null, "The id."],
+        ],
+        ["li", null, ["pre", null, ["code", null, ["span", null, "a"], ["span", null, "b"]]]],
+      ]),
+    ]);
+    const html = (tree[0] as [string, { dangerouslySetInnerHTML: { __html: string } }])[1].dangerouslySetInnerHTML
+      .__html;
+    expect(html).toBe(
+      '<li><code>id</code> <a href="#schema-U64">U64</a> <i>string</i> <b>required</b><p>The id.</p></li><li><pre><code><span>a</span><span>b</span></code></pre></li>',
+    );
   });
 });
 

@@ -67,23 +67,37 @@ export function primitiveLabel(schema: Schema): string {
   return schema.format ? `${type} (${schema.format})` : type;
 }
 
-/** Short facts about a value's constraints, e.g. `pattern ^0x…$`, `≥ 1`, `default 25`. */
-export function constraintsOf(schema: Schema): string[] {
-  const out: string[] = [];
-  if (schema.enum && schema.enum.length > 1) out.push(`one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`);
-  if (schema.minimum !== undefined) out.push(`${schema.exclusiveMinimum ? ">" : "≥"} ${schema.minimum}`);
-  if (schema.maximum !== undefined) out.push(`${schema.exclusiveMaximum ? "<" : "≤"} ${schema.maximum}`);
-  if (schema.minLength !== undefined) out.push(`min length ${schema.minLength}`);
-  if (schema.maxLength !== undefined) out.push(`max length ${schema.maxLength}`);
-  if (schema.minItems !== undefined) out.push(`min items ${schema.minItems}`);
-  if (schema.maxItems !== undefined) out.push(`max items ${schema.maxItems}`);
-  if (schema.uniqueItems) out.push("unique items");
-  if (schema.pattern) out.push(`pattern ${schema.pattern}`);
-  if (schema.default !== undefined) out.push(`default ${JSON.stringify(schema.default)}`);
-  if (isNullable(schema)) out.push("nullable");
-  if (schema.readOnly) out.push("read-only");
-  if (schema.writeOnly) out.push("write-only");
-  if (schema.deprecated) out.push("deprecated");
+/**
+ * A fact about a value's constraints: a label (`≥ 1`, `nullable`) and, for facts that quote the
+ * document (a pattern, enum values, a default), the quoted values, shown verbatim in code.
+ */
+export interface Fact {
+  label: string;
+  code?: string[];
+}
+
+/** Short facts about a value's constraints, e.g. `pattern` `^0x…$`, `≥ 1`, `default` `25`. */
+export function constraintsOf(schema: Schema): Fact[] {
+  const out: Fact[] = [];
+  const fact = (label: string, code?: string[]) => out.push(code ? { label, code } : { label });
+  if (schema.enum && schema.enum.length > 1)
+    fact(
+      "one of",
+      schema.enum.map((v) => JSON.stringify(v)),
+    );
+  if (schema.minimum !== undefined) fact(`${schema.exclusiveMinimum ? ">" : "≥"} ${schema.minimum}`);
+  if (schema.maximum !== undefined) fact(`${schema.exclusiveMaximum ? "<" : "≤"} ${schema.maximum}`);
+  if (schema.minLength !== undefined) fact(`min length ${schema.minLength}`);
+  if (schema.maxLength !== undefined) fact(`max length ${schema.maxLength}`);
+  if (schema.minItems !== undefined) fact(`min items ${schema.minItems}`);
+  if (schema.maxItems !== undefined) fact(`max items ${schema.maxItems}`);
+  if (schema.uniqueItems) fact("unique items");
+  if (schema.pattern) fact("pattern", [schema.pattern]);
+  if (schema.default !== undefined) fact("default", [JSON.stringify(schema.default)]);
+  if (isNullable(schema)) fact("nullable");
+  if (schema.readOnly) fact("read-only");
+  if (schema.writeOnly) fact("write-only");
+  if (schema.deprecated) fact("deprecated");
   return out;
 }
 

@@ -7,21 +7,17 @@
  *
  * Markup is terse on purpose (classes on containers only; styles in client/styles/api.css): a
  * transaction page draws a few hundred fields. In a field row: <code> name, <a>/<span> type,
- * <b> required, <i> facts, <p> description.
+ * <b> required, <i> facts (quoted values in <code>), <p> description. A field already drawn on
+ * the page (the fields every transaction variant shares) is drawn again short: type, flag and first
+ * sentence, with a link to the full entry.
  */
 import type { TreeNode } from "../../client/contracts/tree";
+import { factNodes } from "./facts";
 import { markdown } from "./markdown";
+import { exampleLine, firstSentence, kindLabel, summaryLabel } from "./schema-labels";
 import type { Resolver } from "./refs";
 import type { SchemaPlan } from "./schema-plan";
-import {
-  constantOf,
-  constraintsOf,
-  effective,
-  kindOf,
-  primitiveLabel,
-  typeName,
-  unwrapDescribedRef,
-} from "./schema-info";
+import { constantOf, constraintsOf, effective, kindOf, primitiveLabel, unwrapDescribedRef } from "./schema-info";
 import { h } from "./tree";
 import type { Schema } from "./types";
 
@@ -36,8 +32,7 @@ interface FieldEntry {
 /** Fields drawn in full once: later identical fields (same name, schema and flag) point back to them. */
 interface FirstDrawn {
   id: string;
-  /** Id of the field list's owner (variant or schema), the link target for the repeat. */
-  owner: string;
+  /** What owns the field list (a variant's discriminator value, a schema's name), named by the repeat's link. */
   ownerLabel: string;
 }
 
@@ -209,39 +204,42 @@ export class SchemaView {
   private fields(fields: FieldEntry[], prefix: string, owner: string): TreeNode[] {
     if (fields.length === 0) return [];
     const ordered = [...fields.filter((f) => f.required), ...fields.filter((f) => !f.required)];
-    const rows: TreeNode[] = [];
-    // Runs of fields already drawn elsewhere on the page become one "same as in …" row.
-    let run: { first: FirstDrawn; names: TreeNode[] } | null = null;
-    const flush = () => {
-      if (!run) return;
-      rows.push(
-        h(
-          "li",
-          { className: "sv-same" },
-          "Same as in ",
-          h("a", { href: `#${run.first.owner}` }, run.first.ownerLabel),
-          ": ",
-          ...run.names,
-        ),
-      );
-      run = null;
-    };
-    for (const f of ordered) {
+    const rows = ordered.map((f) => {
       const id = `${prefix}.${f.name}`;
       const signature = `${f.name}\0${f.required}\0${JSON.stringify(f.schema)}`;
       const first = this.drawn.get(signature);
-      if (first) {
-        if (run && run.first.owner !== first.owner) flush();
-        run ??= { first, names: [] };
-        run.names.push(run.names.length ? ", " : "", h("code", { id }, f.name));
-        continue;
-      }
-      flush();
-      this.drawn.set(signature, { id, owner: prefix, ownerLabel: owner });
-      rows.push(this.field(f, id));
-    }
-    flush();
+      if (first) return this.repeat(f, id, first);
+      this.drawn.set(signature, { id, ownerLabel: owner });
+      return this.field(f, id);
+    });
     return [h("ul", { className: "sv-f" }, ...rows)];
+  }
+
+  /**
+   * A field drawn in full earlier on the page: name, type, required flag and the first sentence of
+   * its description, with a link to the full entry (its nested structure is not drawn again).
+   */
+  private repeat(f: FieldEntry, id: string, first: FirstDrawn): TreeNode {
+    const s = unwrapDescribedRef(f.schema);
+    return h(
+      "li",
+      { id, className: "sv-same" },
+      h("code", null, f.name),
+      " ",
+      ...this.shortLabel(s),
+      f.required ? h("b", null, "required") : null,
+      ...markdown(firstSentence(s.description ?? this.r.resolve(s).description)),
+      h("p", null, "As in ", h("a", { href: `#${first.id}` }, first.ownerLabel), "."),
+    );
+  }
+
+  /** A type's label without drawing its structure. */
+  private shortLabel(s: Schema): TreeNode[] {
+    const name = this.r.schemaName(s);
+    if (name) return [this.linked(name) ? this.link(name) : h("span", null, name)];
+    if (s.type === "array" && s.items) return ["array of ", ...this.shortLabel(unwrapDescribedRef(s.items))];
+    if (kindOf(s) === "leaf") return this.leafLabel(s);
+    return [h("span", null, kindLabel(s))];
   }
 
   private field(f: FieldEntry, id: string): TreeNode {
@@ -363,37 +361,7 @@ export class SchemaView {
 
   /** Type, format and constraints of a leaf: `string (uint64)` then facts in <i>. */
   private leafLabel(s: Schema, muted = false): TreeNode[] {
-    const facts = constraintsOf(s).filter((c) => !(s.enum?.length === 1 && c.startsWith("one of")));
-    return [
-      muted ? h("i", null, primitiveLabel(s)) : h("span", null, primitiveLabel(s)),
-      ...facts.map((f) => h("i", null, f)),
-    ];
+    const facts = constraintsOf(s).filter((c) => !(s.enum?.length === 1 && c.label === "one of"));
+    return [muted ? h("i", null, primitiveLabel(s)) : h("span", null, primitiveLabel(s)), ...factNodes(facts)];
   }
-}
-
-function exampleLine(s: Schema): TreeNode[] {
-  if (s.example === undefined || typeof s.example === "object") return [];
-  return [h("p", null, "Example: ", h("code", null, JSON.stringify(s.example)))];
-}
-
-function kindLabel(s: Schema): string {
-  switch (kindOf(s)) {
-    case "union":
-      return s.oneOf ? "one of" : "any of";
-    case "array":
-      return "array";
-    case "object":
-    case "allOf":
-      return "object";
-    default:
-      return primitiveLabel(s);
-  }
-}
-
-function summaryLabel(s: Schema, name: string | null): string {
-  const members = s.oneOf ?? s.anyOf;
-  if (members) return `${members.length} variants`;
-  if (typeName(s) === "array") return "Item structure";
-  const count = Object.keys(s.properties ?? {}).length;
-  return name ? `Fields of ${name}` : count ? `${count} fields` : "Structure";
 }

@@ -1,9 +1,11 @@
-/** The `apiSidebar`: "Introduction", then one category per tag linking to its tag page, operations in document order with a method badge. */
+/** The `apiSidebar`: "Introduction", the reference's other pages, then one category per tag linking to its tag page, operations in document order with a method badge. */
 import type { SidebarItem } from "../../client/contracts/page";
 import type { OperationEntry } from "./types";
 
 export interface SidebarInput {
   landing: { label: string; href: string };
+  /** Pages listed after the landing page, before the tags (e.g. what changed between node builds). */
+  pages?: { label: string; href: string }[];
   tags: { name: string; route: string; entries: OperationEntry[] }[];
   routeOf: (e: OperationEntry) => string;
 }
@@ -11,6 +13,7 @@ export interface SidebarInput {
 export function apiSidebar(input: SidebarInput): SidebarItem[] {
   return [
     { type: "link", label: input.landing.label, href: input.landing.href },
+    ...(input.pages ?? []).map((p): SidebarItem => ({ type: "link", label: p.label, href: p.href })),
     ...input.tags.map((t): SidebarItem => ({
       type: "category",
       label: t.name,

@@ -24,7 +24,8 @@ export function operationTable(
 ): TreeElement {
   return h(
     "table",
-    { className: "api-table api-operations" },
+    // Focusable: on a phone the table scrolls sideways in its own box, and keyboards must reach it.
+    { className: "api-table api-operations", tabIndex: 0 },
     h("thead", null, h("tr", null, h("th", null, "Method"), h("th", null, "Path"), h("th", null, "Operation"))),
     h(
       "tbody",

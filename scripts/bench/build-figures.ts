@@ -9,7 +9,6 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sampleTreeMemory } from "./procfs";
-import { freePort } from "../local/free-port";
 import { median } from "./median";
 
 const BUILD_STEPS = ["build:client", "build:worker", "build:content"] as const;
@@ -144,10 +143,10 @@ export interface DevOnCopy {
 
 export async function devOnCopy(root: string): Promise<DevOnCopy> {
   const site = await tempSiteCopy(root);
-  const port = await freePort();
+  // Port 0: the server picks a free port and prints it (no race with another program for one).
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--watch", "--site", site.dir], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -163,7 +162,7 @@ export async function devOnCopy(root: string): Promise<DevOnCopy> {
   };
   try {
     await until(
-      async () => (output.includes("Movement docs at") ? true : undefined),
+      async () => (/Movement docs at http:\/\/127\.0\.0\.1:\d+/.test(output) ? true : undefined),
       120_000,
       `npm run dev to serve the site:\n${output}`,
       100,
@@ -172,7 +171,8 @@ export async function devOnCopy(root: string): Promise<DevOnCopy> {
     await stop();
     throw e;
   }
-  return { siteDir: site.dir, origin: `http://127.0.0.1:${port}`, output: () => output, stop };
+  const origin = /Movement docs at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+  return { siteDir: site.dir, origin, output: () => output, stop };
 }
 
 /**

@@ -394,10 +394,17 @@ async function buildSiteWith(options: BuildOptions, pool: BuildPool): Promise<Si
         },
       ]
     : [];
+  const data = [...api.files, ...networkFile];
   const files: DerivedFile[] = [
-    ...api.files,
-    ...networkFile,
-    ...(await derivedFiles(options.root, manifest, twins, options.cache?.llms, source.version)),
+    ...data,
+    ...(await derivedFiles(
+      options.root,
+      manifest,
+      twins,
+      options.cache?.llms,
+      data.map((f) => f.path),
+      source.version,
+    )),
   ];
   const cache = options.cache;
   const digestOf = (value: string): string => {

@@ -1,14 +1,16 @@
 /**
  * Files derived from a build for machines: sitemap.xml (with lastmod; a sitemap index of bounded
- * parts on a large site, sitemap.ts), robots.txt, llms.txt (llms.ts), llms-full.txt (an index of per-section files,
- * llms-full.ts), and a Markdown twin of every page (served at <route>.md and on Accept: text/markdown).
- * No file grows as one value with the whole site.
+ * parts on a large site, sitemap.ts), robots.txt, llms.txt (llms.ts), llms-full.txt (the full text,
+ * or on a large site an index of per-section files: llms-full.ts), and a Markdown twin of every page
+ * (served at <route>.md and on Accept: text/markdown). No file grows as one value with the whole site.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { NETWORKS_FILE } from "../../client/contracts/networks";
 import type { Manifest } from "../../client/contracts/page";
+import type { SiteConfig } from "../../client/contracts/site-config";
 import { markdownPathOf } from "../../client/contracts/markdown-path";
-import { llmsFiles } from "./llms";
+import { llmsFiles, type DataFile } from "./llms";
 import { LLMS_FULL_LIMITS, llmsFullFiles, type LlmsFullMemo, type TwinOfRoute } from "./llms-full";
 import type { StoredText } from "./page-texts";
 import { sitemapFiles } from "./sitemap";
@@ -46,6 +48,24 @@ async function lastModified(root: string, dirs: string[]): Promise<Map<string, s
   return dates;
 }
 
+/** The build's data files as llms.txt lists them: the API document in each format, the network table. */
+export function dataFilesOf(config: SiteConfig, paths: string[]): DataFile[] {
+  const api = config.sections.find((s) => s.source === "openapi")?.label ?? "API";
+  return paths.flatMap((path): DataFile[] => {
+    if (path === NETWORKS_FILE)
+      return [{ path, label: "Networks", description: "Each network's name, chain ID and endpoints, as JSON." }];
+    const format = /\/openapi\.(yaml|json)$/.exec(path)?.[1];
+    if (!format) return [];
+    return [
+      {
+        path,
+        label: `${api}: OpenAPI document (${format.toUpperCase()})`,
+        description: "Every operation of the API reference, with its parameters and schemas, as OpenAPI 3.1.",
+      },
+    ];
+  });
+}
+
 function robotsTxt(siteUrl: string, base: string): string {
   return `User-agent: *\nAllow: ${base}\nDisallow: ${base}_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
@@ -73,6 +93,8 @@ export async function derivedFiles(
   /** Every page's Markdown twin (written when the page was finished). */
   pages: TwinOfRoute[],
   llmsMemo?: LlmsFullMemo,
+  /** Paths of the build's other files for machines (the API document, the network table), listed in llms.txt. */
+  dataPaths: string[] = [],
   /**
    * The docs version the files are of. A legacy version has no sitemap or robots.txt (its pages
    * stay out of search engines), and its llms files carry its prefix; its twins do not (they are
@@ -94,6 +116,8 @@ export async function derivedFiles(
   const siteUrl = siteUrlOf(manifest.config);
   const legacy = version?.status === "legacy" ? version : null;
   const inVersion = (body: string) => (legacy ? versionText(body, siteUrl, legacy.prefix) : body);
+  const full = llmsFullFiles(manifest, twins, LLMS_FULL_LIMITS, llmsMemo);
+  const fullText = full.length === 1 ? "whole" : "index";
   return [
     ...(legacy
       ? []
@@ -104,12 +128,12 @@ export async function derivedFiles(
           })),
           { path: "/robots.txt", contentType: text, body: robotsTxt(siteUrl, manifest.config.baseUrl) },
         ]),
-    ...llmsFiles(manifest).map((f) => ({
+    ...llmsFiles(manifest, { fullText, data: dataFilesOf(manifest.config, dataPaths) }).map((f) => ({
       ...f,
       contentType: text,
       body: f.path === "/llms.txt" ? withVersions(inVersion(f.body), manifest, legacy) : inVersion(f.body),
     })),
-    ...llmsFullFiles(manifest, twins, LLMS_FULL_LIMITS, llmsMemo).map((f): DerivedFile => ({
+    ...full.map((f): DerivedFile => ({
       path: f.path,
       contentType: text,
       // A legacy version's parts gain its prefix, so their digest is that of the text served.

@@ -9,6 +9,7 @@
  * even when other pages were added, renamed or retitled.
  */
 import { createHash } from "node:crypto";
+import { publicSiteUrl } from "../../client/contracts/base-url";
 import type { PageLink, PageRecord, RouteEntry } from "../../client/contracts/page";
 import type { SearchRecord } from "../../client/contracts/search";
 import type { SiteConfig, SidebarId } from "../../client/contracts/site-config";
@@ -186,7 +187,10 @@ export async function finishPage(
   const assets = await processImages([page], site.dirs, warn);
   const anchorChecks = rewriteLinks(page, prepared.links, warn);
   const value = pageRecordValue(toRecord(page, placeOf(page, prepared), site.config.editUrl));
-  const markdown = pageToMarkdown(page.title, page.description, page.tree);
+  const markdown = pageToMarkdown(page.title, page.description, page.tree, {
+    siteUrl: publicSiteUrl(site.config),
+    route: page.route,
+  });
   return {
     page: {
       route: page.route,

@@ -1,9 +1,12 @@
 /**
- * The whole site as Markdown for language models, in bounded files: `/llms-full.txt` is a short
- * index naming one file per section (`/llms-full/<section folder>.txt`, `/` in the folder written
- * `-`), and a section larger than `singleBytes` is split at page boundaries into numbered parts
- * (`/llms-full/<folder>-1.txt`, `-2`, …) whose boundaries follow the pages' routes
- * (stable-chunks.ts): editing one page rewrites one part, whatever the size of the site.
+ * The whole site as Markdown for language models. Up to `wholeBytes` of it, `/llms-full.txt` is the
+ * full text itself: a short head, then every page's twin (each starts with a quoted line giving its
+ * address), section by section. A larger site would make that one value grow without bound, so
+ * past it `/llms-full.txt` is a short index naming one file per section
+ * (`/llms-full/<section folder>.txt`, `/` in the folder written `-`), and a section larger than
+ * `singleBytes` is split at page boundaries into numbered parts (`/llms-full/<folder>-1.txt`, `-2`,
+ * …) whose boundaries follow the pages' routes (stable-chunks.ts): editing one page rewrites one
+ * part, whatever the size of the site.
  */
 import type { Manifest } from "../../client/contracts/page";
 import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
@@ -11,8 +14,18 @@ import { blobDigest } from "./blobs";
 import type { StoredText } from "./page-texts";
 import { stableChunks, type SplitLimits } from "./stable-chunks";
 
-/** A section up to `singleBytes` stays one file; a larger one is cut into parts (a single larger page gets a part of its own). */
-export const LLMS_FULL_LIMITS: SplitLimits = {
+export interface LlmsFullLimits extends SplitLimits {
+  /** Up to this many bytes of pages, llms-full.txt is the full text itself. */
+  wholeBytes: number;
+}
+
+/**
+ * The full text stays one file up to 2 MiB (about half a million tokens, more than an assistant
+ * loads at once, and well under KV's value limit); past it, a section up to `singleBytes` is one
+ * file and a larger one is cut into parts (a single larger page gets a part of its own).
+ */
+export const LLMS_FULL_LIMITS: LlmsFullLimits = {
+  wholeBytes: 2 * 1024 * 1024,
   singleBytes: 512 * 1024,
   part: { minBytes: 64 * 1024, maxBytes: 256 * 1024, everyNth: 8 },
 };
@@ -48,57 +61,57 @@ export interface LlmsEntry {
   route: string;
   /** The digest of the twin it was made from. */
   digest: string;
-  /** Its first line (the page's address), then the twin. */
-  head: string;
   body: () => string;
+  /** Its bytes in a file: the twin and the blank line after it. */
   bytes: number;
 }
 
 /**
  * What `npm run dev` keeps between builds: each page's entry by route (kept while its twin is the
- * same), and each part's digest by the routes it holds (kept while its entries are the same
- * objects), so a save makes the part of the page it changed, not every part of the site.
+ * same), and each part's digest by its head and the routes it holds (kept while its entries are the
+ * same objects), so a save makes the part of the page it changed, not every part of the site.
  */
 export interface LlmsFullMemo {
-  /** By page address (site URL and route). */
-  entries: { get(url: string): LlmsEntry | undefined; set(url: string, entry: LlmsEntry): void };
+  entries: { get(route: string): LlmsEntry | undefined; set(route: string, entry: LlmsEntry): void };
   parts: {
-    get(routes: string): { entries: LlmsEntry[]; digest: string } | undefined;
-    set(routes: string, part: { entries: LlmsEntry[]; digest: string }): void;
+    get(key: string): { entries: LlmsEntry[]; digest: string } | undefined;
+    set(key: string, part: { entries: LlmsEntry[]; digest: string }): void;
   };
 }
 
-/** A part's text: its pages' entries joined with blank lines (twins read now). */
-const partBody = (run: LlmsEntry[]) => run.map((e) => e.head + e.body()).join("\n\n");
+/** A file's text: its head, then its pages' twins joined with blank lines (twins read now). */
+const fileBody = (head: string, run: LlmsEntry[]) => head + run.map((e) => e.body()).join("\n\n");
 
 /**
- * A section's parts: one, or several cut where the routes say. Each part's text is made to take
- * its digest and then let go: a large site's parts are made again, one at a time, when written or
+ * A file made of `run` after `head`, its digest worked out once (and kept in the memo): the text is
+ * made to take its digest and then let go, and made again, one file at a time, when written or
  * published.
  */
-function parts(
-  entries: LlmsEntry[],
-  limits: SplitLimits,
-  memo?: LlmsFullMemo,
-): { digest: string; body: () => string }[] {
+function textFile(path: string, head: string, run: LlmsEntry[], memo?: LlmsFullMemo): LlmsFullFile {
+  const key = `${head}\0${run.map((e) => e.route).join("\0")}`;
+  const known = memo?.parts.get(key);
+  const same = known && known.entries.length === run.length && known.entries.every((e, i) => e === run[i]);
+  const digest = same ? known.digest : blobDigest(fileBody(head, run));
+  if (!same) memo?.parts.set(key, { entries: run, digest });
+  return {
+    path,
+    digest,
+    get body() {
+      return fileBody(head, run);
+    },
+  };
+}
+
+/** A section's runs of pages: one, or several cut where the routes say. */
+function runsOf(entries: LlmsEntry[], limits: SplitLimits): LlmsEntry[][] {
   const total = entries.reduce((sum, e) => sum + e.bytes, 0);
-  const runs =
-    total <= limits.singleBytes
-      ? [entries]
-      : stableChunks(
-          entries,
-          (e) => e.route,
-          (e) => e.bytes,
-          limits.part,
-        );
-  return runs.map((run) => {
-    const key = run.map((e) => e.route).join("\0");
-    const known = memo?.parts.get(key);
-    const same = known && known.entries.length === run.length && known.entries.every((e, i) => e === run[i]);
-    const digest = same ? known.digest : blobDigest(partBody(run));
-    if (!same) memo?.parts.set(key, { entries: run, digest });
-    return { digest, body: () => partBody(run) };
-  });
+  if (total <= limits.singleBytes) return [entries];
+  return stableChunks(
+    entries,
+    (e) => e.route,
+    (e) => e.bytes,
+    limits.part,
+  );
 }
 
 export function llmsFullFiles(
@@ -114,50 +127,39 @@ export function llmsFullFiles(
   const other = { label: "Other pages", entries: [] as LlmsEntry[] };
   for (const twin of twins) {
     const folder = sectionOf(manifest, twin);
-    const key = `${siteUrl}${twin.route}`;
-    let entry = memo?.entries.get(key);
+    let entry = memo?.entries.get(twin.route);
     if (entry?.digest !== twin.digest) {
-      const head = `<!-- ${siteUrl}${twin.route} -->\n`;
-      entry = {
-        route: twin.route,
-        digest: twin.digest,
-        head,
-        body: twin.body,
-        bytes: Buffer.byteLength(head) + twin.bytes + 2,
-      };
-      memo?.entries.set(key, entry);
+      entry = { route: twin.route, digest: twin.digest, body: twin.body, bytes: twin.bytes + 2 };
+      memo?.entries.set(twin.route, entry);
     }
     (folder ? groups.get(folder)! : other).entries.push(entry);
   }
+  const sections = [...groups, ["other", other] as const].filter(([, g]) => g.entries.length > 0);
+  const title = [`# ${config.navbar.title} documentation, in full`, "", `> ${config.tagline}`, ""];
+  const all = sections.flatMap(([, g]) => g.entries);
+  if (all.reduce((sum, e) => sum + e.bytes, 0) <= limits.wholeBytes) {
+    const head = [
+      ...title,
+      `Every page of the site as Markdown, section by section. Each page starts with a quoted line giving its address. The index of every page: ${siteUrl}/llms.txt`,
+      "",
+      "",
+    ].join("\n");
+    return [textFile("/llms-full.txt", head, all, memo)];
+  }
   const files: LlmsFullFile[] = [];
   const index: string[] = [];
-  for (const [name, group] of [...groups, ["other", other] as const]) {
-    if (!group.entries.length) continue;
-    const bodies = parts(group.entries, limits, memo);
-    const paths = bodies.map((_, i) =>
-      bodies.length === 1
-        ? `/llms-full/${name.replaceAll("/", "-")}.txt`
-        : `/llms-full/${name.replaceAll("/", "-")}-${i + 1}.txt`,
-    );
-    bodies.forEach((part, i) =>
-      files.push({
-        path: paths[i]!,
-        digest: part.digest,
-        get body() {
-          return part.body();
-        },
-      }),
-    );
+  for (const [name, group] of sections) {
+    const runs = runsOf(group.entries, limits);
+    const stem = `/llms-full/${name.replaceAll("/", "-")}`;
+    const paths = runs.map((_, i) => (runs.length === 1 ? `${stem}.txt` : `${stem}-${i + 1}.txt`));
+    runs.forEach((run, i) => files.push(textFile(paths[i]!, "", run, memo)));
     index.push(
       `- ${group.label} (${group.entries.length} page${group.entries.length === 1 ? "" : "s"}): ${paths.map((p) => `${siteUrl}${p}`).join(", ")}`,
     );
   }
   const head = [
-    `# ${config.navbar.title} documentation, in full`,
-    "",
-    `> ${config.tagline}`,
-    "",
-    "Every page of the site as Markdown, one file per section (a large section in numbered parts). Each page starts with an HTML comment giving its address.",
+    ...title,
+    "Every page of the site as Markdown, one file per section (a large section in numbered parts). Each page starts with a quoted line giving its address.",
     "",
     ...index,
     "",

@@ -1,9 +1,10 @@
 /**
  * llms.txt: what the site holds, for language models: a heading, how to read pages as Markdown and
- * how to connect an assistant, then every page as a link to its Markdown twin, by section. A site
- * whose list passes `singleBytes` keeps the heading in llms.txt and moves each section's list into
- * parts (`/llms/<section folder>-<n>.txt`) cut where the routes say (stable-chunks.ts), so renaming
- * one page rewrites one part, not a file that grows with the site.
+ * how to connect an assistant, then every page once as a link to its Markdown twin, by section, and
+ * the site's data files (the API document, the network table). A site whose list passes
+ * `singleBytes` keeps the heading in llms.txt and moves each section's list into parts
+ * (`/llms/<section folder>-<n>.txt`) cut where the routes say (stable-chunks.ts), so renaming one
+ * page rewrites one part, not a file that grows with the site.
  */
 import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
 import { markdownPathOf } from "../../client/contracts/markdown-path";
@@ -28,16 +29,36 @@ interface Line {
   text: string;
 }
 
-function sectionLines(items: SidebarItem[], manifest: Manifest, siteUrl: string, depth = 0): Line[] {
+/** A file of the build that is not a page, listed under "Data files". */
+export interface DataFile {
+  path: string;
+  label: string;
+  description: string;
+}
+
+/** What llms.txt says beside the pages: how llms-full.txt holds the full text, and the data files. */
+export interface LlmsExtras {
+  /** "whole": llms-full.txt is the full text; "index": it names the files that hold it. */
+  fullText: "whole" | "index";
+  data: DataFile[];
+}
+
+/**
+ * A section's pages as list lines, each page once: a category whose link is also one of its items
+ * (the API's View tag and its one operation share a route) is listed as the category.
+ */
+function sectionLines(items: SidebarItem[], manifest: Manifest, siteUrl: string, seen: Set<string>, depth = 0): Line[] {
   const lines: Line[] = [];
   for (const item of items) {
-    if (item.href) {
+    const listed = item.href !== undefined && !seen.has(item.href);
+    if (item.href && listed) {
+      seen.add(item.href);
       const desc = manifest.routes[item.href]?.description;
       const text = `${"  ".repeat(depth)}- [${item.label}](${siteUrl}${markdownPathOf(item.href)})${desc ? `: ${desc}` : ""}`;
       lines.push({ route: item.href, text });
     }
     if (item.type === "category")
-      lines.push(...sectionLines(item.items, manifest, siteUrl, item.href ? depth + 1 : depth));
+      lines.push(...sectionLines(item.items, manifest, siteUrl, seen, listed ? depth + 1 : depth));
   }
   return lines;
 }
@@ -49,33 +70,49 @@ function sectionLines(items: SidebarItem[], manifest: Manifest, siteUrl: string,
  */
 let previous: { from: unknown[]; files: TextFile[] } | undefined;
 
-export function llmsFiles(manifest: Manifest, limits = LLMS_LIMITS): TextFile[] {
-  const from = [manifest.routes, manifest.sidebars, manifest.config, limits];
+export function llmsFiles(
+  manifest: Manifest,
+  extras: LlmsExtras = { fullText: "index", data: [] },
+  limits = LLMS_LIMITS,
+): TextFile[] {
+  const from = [manifest.routes, manifest.sidebars, manifest.config, limits, JSON.stringify(extras)];
   if (previous?.from.every((o, i) => o === from[i])) return previous.files;
-  const files = makeLlmsFiles(manifest, limits);
+  const files = makeLlmsFiles(manifest, extras, limits);
   previous = { from, files };
   return files;
 }
 
-function makeLlmsFiles(manifest: Manifest, limits: SplitLimits): TextFile[] {
+function makeLlmsFiles(manifest: Manifest, extras: LlmsExtras, limits: SplitLimits): TextFile[] {
   const { config } = manifest;
   const siteUrl = siteUrlOf(config);
+  const fullText =
+    extras.fullText === "whole"
+      ? `The whole site as Markdown in one file: ${siteUrl}/llms-full.txt`
+      : `The whole site as Markdown, one file per section: ${siteUrl}/llms-full.txt lists them`;
   const head = [
     `# ${config.navbar.title} documentation`,
     "",
     `> ${config.tagline}`,
     "",
-    `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). The whole site as Markdown, one file per section: ${siteUrl}/llms-full.txt lists them`,
+    `Every page is also available as Markdown: add \`.md\` to its address (\`index.md\` for addresses ending in \`/\`). ${fullText}`,
     "",
     `AI assistants can connect to the MCP server at ${siteUrl}${MCP_PATH} (Streamable HTTP, read-only, no sign-in). Its tools: search_docs, get_page, list_api_operations, get_api_operation, get_network_info; every page is also a resource. Example client configuration: \`{"mcpServers": {"${MCP_SERVER_NAME}": {"url": "${siteUrl}${MCP_PATH}"}}}\``,
     "",
   ];
+  const seen = new Set<string>();
   const sections = config.sections
-    .map((s) => ({ section: s, lines: sectionLines(manifest.sidebars[s.id] ?? [], manifest, siteUrl) }))
+    .map((s) => ({ section: s, lines: sectionLines(manifest.sidebars[s.id] ?? [], manifest, siteUrl, seen) }))
     .filter((s) => s.lines.length);
+  // A data file is linked by its address (an autolink), not as `[name](url)`: that form is how
+  // llms.txt lists pages, and a checker that takes every such link for a page would judge a JSON
+  // document as one.
+  const data = extras.data.length
+    ? ["## Data files", "", ...extras.data.map((f) => `- ${f.label}: <${siteUrl}${f.path}>. ${f.description}`), ""]
+    : [];
   const whole = [
     ...head,
     ...sections.flatMap(({ section, lines }) => [`## ${section.label}`, "", ...lines.map((l) => l.text), ""]),
+    ...data,
   ].join("\n");
   if (Buffer.byteLength(whole) <= limits.singleBytes) return [{ path: "/llms.txt", body: whole }];
 
@@ -97,5 +134,5 @@ function makeLlmsFiles(manifest: Manifest, limits: SplitLimits): TextFile[] {
     });
     index.push("");
   }
-  return [{ path: "/llms.txt", body: [...head, ...index].join("\n") }, ...parts];
+  return [{ path: "/llms.txt", body: [...head, ...index, ...data].join("\n") }, ...parts];
 }

@@ -3,6 +3,11 @@
  * given its plain meaning (an admonition a quote, tabs labelled sections, cards a list) and
  * pre-rendered blocks parsed back in; then hast-util-to-mdast and mdast-util-to-markdown with GFM
  * tables. Drawings (SVG) and interactive mounts are left out.
+ *
+ * A twin stands on its own once copied out of its URL: it starts with a quoted line naming the page
+ * it is the Markdown of and the site's llms.txt, and its links and images are absolute (the site's
+ * public URL with its base URL). Tables are not padded to align their pipes: the padding is only for
+ * eyes reading the source, and costs an agent tokens.
  */
 import type { Element, ElementContent, Root } from "hast";
 import { toMdast } from "hast-util-to-mdast";
@@ -10,6 +15,7 @@ import { toText } from "hast-util-to-text";
 import { h } from "hastscript";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import { toMarkdown } from "mdast-util-to-markdown";
+import { visit } from "unist-util-visit";
 import { isElement, type TreeElement, type TreeNode, type TreeProps } from "../../client/contracts/tree";
 import { parseFragment, preRenderedHtml } from "./hast";
 
@@ -106,17 +112,41 @@ function toHast(nodes: TreeNode[]): ElementContent[] {
   });
 }
 
-/** The whole page as Markdown, starting with its title. */
-export function pageToMarkdown(title: string, description: string, tree: TreeNode[]): string {
+/** Where a twin is published: the site's public URL with its base URL (no final "/"), and the page's route. */
+export interface TwinPlace {
+  siteUrl: string;
+  route: string;
+}
+
+/** The twin's first line: the page it is the Markdown of, and the index of every page. */
+export function twinHeadLine({ siteUrl, route }: TwinPlace): string {
+  return `> Markdown version of <${siteUrl}${route}>. Index of every page: <${siteUrl}/llms.txt>`;
+}
+
+/** Root-relative links and image sources made absolute, so they resolve wherever the text is read. */
+function absolute(root: Root, siteUrl: string): void {
+  visit(root, "element", (el: Element) => {
+    for (const name of ["href", "src"]) {
+      const value = el.properties[name];
+      if (typeof value === "string" && value.startsWith("/") && !value.startsWith("//"))
+        el.properties[name] = `${siteUrl}${value}`;
+    }
+  });
+}
+
+/** The whole page as Markdown: its head line, then the page starting with its title. */
+export function pageToMarkdown(title: string, description: string, tree: TreeNode[], place: TwinPlace): string {
   const root: Root = { type: "root", children: toHast(tree) };
   const first = tree.find((n) => isElement(n) || (typeof n === "string" && n.trim() !== ""));
   if (!(isElement(first) && first[0] === "h1"))
     root.children.unshift(h("h1", title), ...(description ? [h("p", description)] : []));
-  return toMarkdown(toMdast(root), {
-    extensions: [gfmToMarkdown()],
+  absolute(root, place.siteUrl);
+  const body = toMarkdown(toMdast(root), {
+    extensions: [gfmToMarkdown({ tablePipeAlign: false })],
     bullet: "-",
     emphasis: "_",
     fences: true,
     rule: "-",
   });
+  return `${twinHeadLine(place)}\n\n${body}`;
 }

@@ -49,6 +49,9 @@ export async function compilePage(source: string, ctx: CompileContext): Promise<
     if (type === "pre") return codeBlockFromPre(el, ctx.highlighter, warn);
     // Wide tables scroll sideways; a focusable scroller can be scrolled with the keyboard.
     if (type === "table") return ["table", { ...(props ?? {}), tabIndex: 0 }, ...(el.slice(2) as TreeNode[])];
+    // `| | Mainnet | Testnet |`: the empty corner above the row labels heads nothing; as a header
+    // cell it is an empty header, which screen readers announce before every cell of its column.
+    if (type === "th" && textOf(el).trim() === "") return ["td", props, ...(el.slice(2) as TreeNode[])];
     if (HEADING.test(type) && !(props && typeof props.id === "string")) {
       return [type, { ...(props ?? {}), id: slugger.slug(textOf(el)) }, ...(el.slice(2) as TreeNode[])];
     }

@@ -9,13 +9,18 @@ let twin: string;
 beforeAll(async () => {
   const ref = await generateApiReference(ROOT);
   const page = ref.pages.find((p) => p.route === "/api/node/get-account")!;
-  twin = pageToMarkdown(page.title, page.description, page.tree);
+  twin = pageToMarkdown(page.title, page.description, page.tree, {
+    siteUrl: "https://docs.example.test",
+    route: page.route,
+  });
 });
 
 describe("/api/node/get-account.md", () => {
   it("has the operation and its parameters as tables with their descriptions", () => {
-    expect(twin).toMatch(/^# Get account\n\nGET `\/v1\/accounts\/\{address\}`/);
-    expect(twin).toMatch(/### Path parameters\n\n\| Name +\| Type +\| Description +\|/);
+    expect(twin).toMatch(
+      /^> Markdown version of <https:\/\/docs\.example\.test\/api\/node\/get-account>\. [^\n]*\n\n# Get account\n\nGET `\/v1\/accounts\/\{address\}`/,
+    );
+    expect(twin).toMatch(/### Path parameters\n\n\| Name \| Type \| Description \|\n\| - \| - \| - \|\n/);
     expect(twin).toMatch(
       /\| `address` \*\*required\*\* +\| Address _string \(hex\)_ +\| Account address as 0x-prefixed hex\./,
     );

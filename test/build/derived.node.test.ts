@@ -1,6 +1,8 @@
-/** Derived files stay bounded as the site grows: llms-full.txt per section, a sitemap index past the limits. */
+/** Derived files stay bounded as the site grows: llms-full.txt per section past its limit, a sitemap index past the limits. */
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildSite } from "../../scripts/build/build";
+import { dataFilesOf } from "../../scripts/build/derived";
 import { llmsFiles } from "../../scripts/build/llms";
 import { Memo } from "../../scripts/build/cache";
 import { blobDigest } from "../../scripts/build/blobs";
@@ -9,19 +11,26 @@ import { sitemapFiles } from "../../scripts/build/sitemap";
 import { FIXTURE_ROOT } from "../helpers/temp-site";
 
 describe("llms-full.txt", () => {
-  it("is a short index naming one file per section, each holding that section's pages", async () => {
+  it("is the full text of a small site: every page's twin, section by section, under a short head", async () => {
     const build = await buildSite({ root: FIXTURE_ROOT });
     const file = (p: string) => build.files.find((f) => f.path === p)?.body;
-    const index = file("/llms-full.txt")!;
-    expect(index).toMatch(/^- Learn \(\d+ pages\): https:\/\/docs\.example\.test\/llms-full\/learn\.txt$/m);
-    expect(index).toContain("- Build (1 page): https://docs.example.test/llms-full/build.txt");
-    expect(index).not.toContain("# Beta Page");
-    const learn = file("/llms-full/learn.txt")!;
-    expect(learn).toContain("<!-- https://docs.example.test/learn/Basics/beta -->\n# Beta Page");
-    expect(learn).not.toContain("<!-- https://docs.example.test/build/");
-    expect(file("/llms-full/build.txt")).toMatch(/^<!-- https:\/\/docs\.example\.test\/build\//);
-    expect(build.manifest.files).toContain("/llms-full/learn.txt");
-    expect(file("/llms.txt")).toContain("https://docs.example.test/llms-full.txt lists them");
+    const full = file("/llms-full.txt")!;
+    expect(full).toMatch(/^# Fixture documentation, in full\n/);
+    expect(full).toContain("The index of every page: https://docs.example.test/llms.txt");
+    const twins = build.files.filter((f) => f.path.endsWith(".md"));
+    expect(twins.length).toBeGreaterThan(3);
+    for (const twin of twins) expect(full).toContain(twin.body);
+    const order = [...full.matchAll(/^> Markdown version of <https:\/\/docs\.example\.test(\/[^>]*)>/gm)].map(
+      (m) => m[1],
+    );
+    expect(order.length).toBe(twins.length);
+    expect(order.findIndex((r) => r!.startsWith("/build/"))).toBeGreaterThan(
+      order.findIndex((r) => r!.startsWith("/learn/")),
+    );
+    expect(build.manifest.files.filter((f) => f.startsWith("/llms-full/"))).toEqual([]);
+    expect(file("/llms.txt")).toContain(
+      "The whole site as Markdown in one file: https://docs.example.test/llms-full.txt",
+    );
   });
 
   /** A twin as the build hands it over: read on demand, with its digest and size. */
@@ -34,15 +43,22 @@ describe("llms-full.txt", () => {
   const page = (i: number) => ({
     route: `/learn/p${String(i).padStart(3, "0")}`,
     source: `content/docs/learn/p${i}.mdx`,
-    body: `# Page ${i}\n\n${"word ".repeat(40)}`,
+    body: `> Markdown version of <https://docs.example.test/learn/p${String(i).padStart(3, "0")}>.\n\n# Page ${i}\n\n${"word ".repeat(40)}`,
   });
   const twin = (i: number) => asTwin(page(i));
-  const limits = { singleBytes: 2_000, part: { minBytes: 600, maxBytes: 1_500, everyNth: 4 } };
+  /** Past 4,000 bytes of pages, llms-full.txt is an index of parts. */
+  const limits = { wholeBytes: 4_000, singleBytes: 2_000, part: { minBytes: 600, maxBytes: 1_500, everyNth: 4 } };
 
-  it("keeps a small section in one file", async () => {
+  it("stays the full text up to its limit and becomes an index of per-section files past it", async () => {
     const { manifest } = await buildSite({ root: FIXTURE_ROOT });
-    const files = llmsFullFiles(manifest, [twin(0), twin(1)], limits);
-    expect(files.map((f) => f.path)).toEqual(["/llms-full.txt", "/llms-full/learn.txt"]);
+    const small = llmsFullFiles(manifest, [twin(0), twin(1)], limits);
+    expect(small.map((f) => f.path)).toEqual(["/llms-full.txt"]);
+    expect(small[0]!.body).toContain(`\n\n${twin(0).body()}\n\n${twin(1).body()}`);
+    const index = llmsFullFiles(manifest, [twin(0), twin(1)], { ...limits, wholeBytes: 100 });
+    expect(index.map((f) => f.path)).toEqual(["/llms-full.txt", "/llms-full/learn.txt"]);
+    expect(index[0]!.body).toContain("- Learn (2 pages): https://docs.example.test/llms-full/learn.txt");
+    expect(index[0]!.body).not.toContain("# Page 0");
+    expect(index[1]!.body).toBe(`${twin(0).body()}\n\n${twin(1).body()}`);
   });
 
   it("splits a large section into bounded, numbered parts at page boundaries, every page once and in order", async () => {
@@ -54,7 +70,7 @@ describe("llms-full.txt", () => {
     expect(parts.map((f) => f.path)).toEqual(parts.map((_, i) => `/llms-full/learn-${i + 1}.txt`));
     for (const f of parts) {
       expect(Buffer.byteLength(f.body)).toBeLessThanOrEqual(1_500);
-      expect(f.body).toMatch(/^<!-- https:\/\/docs\.example\.test\/learn\/p\d{3} -->\n# Page/);
+      expect(f.body).toMatch(/^> Markdown version of <https:\/\/docs\.example\.test\/learn\/p\d{3}>\.\n\n# Page/);
     }
     const order = parts.flatMap((f) => [...f.body.matchAll(/# Page (\d+)/g)].map((m) => Number(m[1])));
     expect(order).toEqual(twins.map((_, i) => i));
@@ -100,9 +116,13 @@ describe("llms-full.txt", () => {
     expect(second).toEqual(llmsFullFiles(manifest, edited, limits));
     expect(second.find((f) => f.body.includes("One more sentence."))).toBeDefined();
     expect(made).toBe(1);
-    // Another site address is another text, not the remembered one.
+    // The full text's head names the site: another address is another text, not the remembered one.
+    const few = twins.slice(0, 2);
+    expect(llmsFullFiles(manifest, few, limits, memo)[0]!.body).toContain("https://docs.example.test/llms.txt");
     const moved = { ...manifest, config: { ...manifest.config, url: "https://moved.example.test" } };
-    expect(llmsFullFiles(moved, edited, limits, memo)[1]!.body).toContain("<!-- https://moved.example.test/learn/");
+    const movedFull = llmsFullFiles(moved, few, limits, memo)[0]!;
+    expect(movedFull.body).toContain("https://moved.example.test/llms.txt");
+    expect(movedFull.digest).toBe(blobDigest(movedFull.body));
   });
 });
 
@@ -122,13 +142,14 @@ describe("llms.txt", () => {
   const limits = { singleBytes: 4_000, part: { minBytes: 1_000, maxBytes: 3_000, everyNth: 4 } };
 
   it("lists every page itself while small", async () => {
-    const files = llmsFiles(await manifestWith(3), limits);
+    const files = llmsFiles(await manifestWith(3), undefined, limits);
     expect(files.map((f) => f.path)).toEqual(["/llms.txt"]);
     expect(files[0]!.body).toContain("- [Page 2](https://docs.example.test/learn/p0002.md): What page 2 explains.");
   });
 
   it("past the limit, names bounded parts per section that hold every page once, and a rename rewrites one part", async () => {
-    const files = llmsFiles(await manifestWith(300), limits);
+    const data = dataFilesOf((await manifestWith(0)).config, ["/networks.json"]);
+    const files = llmsFiles(await manifestWith(300), { fullText: "index", data }, limits);
     const [index, ...parts] = files;
     expect(index!.path).toBe("/llms.txt");
     expect(index!.body).toContain("The whole site as Markdown, one file per section");
@@ -136,6 +157,7 @@ describe("llms.txt", () => {
       /^- \[Learn pages, part 1\]\(https:\/\/docs\.example\.test\/llms\/learn-1\.txt\): \d+ pages$/m,
     );
     expect(index!.body).not.toContain("[Page 2]");
+    expect(index!.body).toMatch(/## Data files\n\n- Networks: <https:\/\/docs\.example\.test\/networks\.json>\. /);
     expect(parts.length).toBeGreaterThan(5);
     for (const p of parts) expect(Buffer.byteLength(p.body)).toBeLessThanOrEqual(3_000);
     const listed = parts.flatMap((p) =>
@@ -144,11 +166,33 @@ describe("llms.txt", () => {
     expect(listed).toEqual(Array.from({ length: 300 }, (_, i) => i));
     for (const part of parts) expect(index!.body).toContain(`(https://docs.example.test${part.path})`);
 
-    const renamed = llmsFiles(await manifestWith(300, 150), limits);
+    const renamed = llmsFiles(await manifestWith(300, 150), { fullText: "index", data }, limits);
     const before = new Set(parts.map((p) => p.body));
     const changed = renamed.slice(1).filter((p) => !before.has(p.body));
     expect(changed).toHaveLength(1);
     expect(changed[0]!.body).toContain("[Renamed page 150]");
+  });
+});
+
+const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+
+describe("llms.txt of the real site", () => {
+  it("lists each page once, the API document and the network table, and llms-full.txt as the full text", async () => {
+    const build = await buildSite({ root: REPO_ROOT });
+    const llms = build.files.find((f) => f.path === "/llms.txt")!.body;
+    const links = [...llms.matchAll(/\]\((https:\/\/[^)]+)\)|<(https:\/\/[^>]+)>/g)].map((m) => m[1] ?? m[2]!);
+    expect(links.filter((l, i) => links.indexOf(l) !== i)).toEqual([]);
+    expect(links.filter((l) => l.endsWith(".md")).length).toBe(build.pages.size);
+    expect(links).toContain("https://docs.movementnetwork.xyz/api/node/view.md");
+    const data = llms.slice(llms.indexOf("## Data files"));
+    for (const path of ["/api/node/openapi.yaml", "/api/node/openapi.json", "/networks.json"]) {
+      expect(data).toContain(`: <https://docs.movementnetwork.xyz${path}>. `);
+      expect(build.manifest.files).toContain(path);
+    }
+    expect(llms).toContain("The whole site as Markdown in one file: https://docs.movementnetwork.xyz/llms-full.txt");
+    const full = build.files.find((f) => f.path === "/llms-full.txt")!.body;
+    expect(Buffer.byteLength(full)).toBeGreaterThan(500_000);
+    expect(full).toContain("> Markdown version of <https://docs.movementnetwork.xyz/api/node/get-account>.");
   });
 });
 

@@ -187,6 +187,30 @@ describe("a site built with baseUrl /docs/", () => {
       const twin = await get("/docs/devs/getstarted.md");
       assert.equal(twin.status, 200);
       assert.match(twin.headers.get("Content-Type") ?? "", /^text\/markdown/);
+      // The twin names its page and llms.txt under /docs/, and every link in it is absolute under /docs/.
+      const md = await twin.text();
+      assert.match(
+        md,
+        /^> Markdown version of <https:\/\/docs\.movementnetwork\.xyz\/docs\/devs\/getstarted>\. Index of every page: <https:\/\/docs\.movementnetwork\.xyz\/docs\/llms\.txt>\n/,
+      );
+      const links = [...md.matchAll(/\]\((\/[^)]*|https:\/\/docs\.movementnetwork\.xyz[^)]*)\)/g)].map((m) => m[1]!);
+      assert.ok(links.length > 3);
+      for (const link of links) assert.ok(link.startsWith("https://docs.movementnetwork.xyz/docs/"), link);
+      // Another spelling of a twin leads to the canonical one under /docs/.
+      const spelled = await get("/docs/devs/getstarted/index.md");
+      assert.equal(spelled.status, 301);
+      assert.equal(spelled.headers.get("Location"), "/docs/devs/getstarted.md");
+      // The page names its Markdown version under /docs/, in its head and in a Link header.
+      const page = await get("/docs/devs/getstarted");
+      const alternate = "https://docs.movementnetwork.xyz/docs/devs/getstarted.md";
+      assert.equal(page.headers.get("Link"), `<${alternate}>; rel="alternate"; type="text/markdown"`);
+      const html = await page.text();
+      assert.ok(html.includes(`<link rel="alternate" type="text/markdown" href="${alternate}"/>`));
+      assert.ok(
+        html.includes(
+          `this page as Markdown is at ${alternate}. The index of every page is at https://docs.movementnetwork.xyz/docs/llms.txt.`,
+        ),
+      );
     },
   );
 

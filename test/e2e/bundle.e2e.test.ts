@@ -78,7 +78,7 @@ describe("the production bundle on local workerd", () => {
     const sitemap = await (await fetchPath("/sitemap.xml")).text();
     assert.match(sitemap, /<loc>https:\/\/docs\.movementnetwork\.xyz\/api\/node\/get-transactions<\/loc><lastmod>/);
     const twin = await (await fetchPath("/devs/faq.md")).text();
-    assert.match(twin, /^# /);
+    assert.match(twin, /^> Markdown version of <https:\/\/docs\.movementnetwork\.xyz\/devs\/faq>\. .*\n\n# /);
   });
 
   it("uses React's production build (no development warnings in the bundle)", async () => {

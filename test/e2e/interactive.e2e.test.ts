@@ -152,6 +152,16 @@ describe("client-side navigation", () => {
     assert.equal(await page.title(), "Tools | Fixture Docs");
     assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 42, "no full reload");
     assert.equal(await page.evaluate(() => window.scrollY), 0);
+    // What points agents to the page's Markdown follows the page.
+    assert.equal(
+      await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute("href"),
+      "https://docs.example.test/build/tools.md",
+    );
+    assert.match(
+      (await page.locator("[data-agent-directive]").textContent()) ?? "",
+      /Markdown is at https:\/\/docs\.example\.test\/build\/tools\.md\./,
+    );
+    assert.equal(await page.locator("[data-agent-directive]").count(), 1);
     await page.goBack();
     await page.waitForURL(`${locked.origin}/learn/Basics/alpha`);
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, scrolled);

@@ -37,7 +37,7 @@ for (const [kind, route] of Object.entries(PAGES)) {
       it(`copies the page's Markdown at ${width} px`, async () => {
         const page = await open(width, route, { permissions: ["clipboard-read", "clipboard-write"] });
         const twin = await (await fetch(`${site.origin}${route}.md`)).text();
-        assert.match(twin, /^# /);
+        assert.match(twin, /^> Markdown version of .*\n\n# /);
         const copy = actions(page).getByRole("button", { name: "Copy page" });
         assert.equal(await copy.isVisible(), true);
         await copy.click();

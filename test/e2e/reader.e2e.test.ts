@@ -316,15 +316,16 @@ describe("a widget whose code fails to load", () => {
 });
 
 describe("a page that fails to render", () => {
-  it("answers 500 with the crash page, and 'Try again' asks again", async () => {
+  it("answers 500 with the crash page, and 'Try again' asks again for the same address, query included", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 700 } });
     const page = await context.newPage();
-    const res = await page.goto(`${site.origin}${CRASHING}`);
+    const res = await page.goto(`${site.origin}${CRASHING}?tab=ts&x=a%20b`);
     assert.equal(res?.status(), 500);
     assert.match(await page.title(), /^Page Error\b/);
     assert.equal(await page.locator("h1").textContent(), "This page crashed.");
     const again = page.waitForResponse((r) => new URL(r.url()).pathname === CRASHING);
-    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("link", { name: "Try again" }).click();
+    assert.equal((await again).url(), `${site.origin}${CRASHING}?tab=ts&x=a%20b`);
     assert.equal((await again).status(), 500);
     assert.equal(await page.locator("h1").textContent(), "This page crashed.");
     await context.close();

@@ -1,6 +1,5 @@
 /** Runs scripts/start.ts (`npm run dev` with --watch, or `npm start` without) on a site folder, for the e2e tests. */
 import { spawn, type ChildProcess } from "node:child_process";
-import { freePort } from "../../scripts/local/free-port";
 import { REPO_ROOT } from "./local-site";
 
 export interface StartedServer {
@@ -14,7 +13,9 @@ export interface StartedServer {
 }
 
 export async function startServer(siteRoot: string, options: { watch: boolean }): Promise<StartedServer> {
-  const port = await freePort();
+  // Port 0: the server binds a port the system picks and prints it, so two servers (or any other
+  // program) can never race for one port between its choice and its use.
+  const port = 0;
   const args = ["--import", "tsx", "scripts/start.ts", ...(options.watch ? ["--watch"] : []), "--site", siteRoot];
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
@@ -33,9 +34,9 @@ export async function startServer(siteRoot: string, options: { watch: boolean })
       await new Promise((r) => setTimeout(r, 100));
     }
   };
-  await waitForOutput(/Movement docs at/, 120_000);
+  await waitForOutput(/Movement docs at http:\/\/127\.0\.0\.1:\d+/, 120_000);
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: /Movement docs at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!,
     child,
     output: () => output,
     waitForOutput,

@@ -1,6 +1,7 @@
 /**
- * The node's recorded responses (test/fixtures/node-responses): each body with the operation and
- * status it answered, after undoing the edits the recording harness made (see the folder README).
+ * The node's recorded responses (test/fixtures/node-responses/<set>/): each body with the operation
+ * and status it answered, after undoing the edits the recording harness made (see the folder README).
+ * `sets.json` names, per set, the API document its bodies are checked against.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -27,12 +28,24 @@ export interface Recording {
   body: unknown;
 }
 
-export async function readMapping(): Promise<Record<string, MappingEntry>> {
-  return JSON.parse(await readFile(path.join(DIR, "mapping.json"), "utf8")) as Record<string, MappingEntry>;
+export interface RecordingSet {
+  /** The folder under test/fixtures/node-responses, named after the node branch it was recorded on. */
+  name: string;
+  /** The OpenAPI document (path from the repository root) that must describe every body. */
+  document: string;
 }
 
-export async function recordingFiles(): Promise<string[]> {
-  return (await readdir(path.join(DIR, "recordings"))).filter((f) => f.endsWith(".json")).sort();
+export async function recordingSets(): Promise<RecordingSet[]> {
+  const table = JSON.parse(await readFile(path.join(DIR, "sets.json"), "utf8")) as Record<string, string>;
+  return Object.entries(table).map(([name, document]) => ({ name, document }));
+}
+
+export async function readMapping(set: string): Promise<Record<string, MappingEntry>> {
+  return JSON.parse(await readFile(path.join(DIR, set, "mapping.json"), "utf8")) as Record<string, MappingEntry>;
+}
+
+export async function recordingFiles(set: string): Promise<string[]> {
+  return (await readdir(path.join(DIR, set, "recordings"))).filter((f) => f.endsWith(".json")).sort();
 }
 
 /** A file may hold several pretty-printed JSON values one after another; each starts in column 0. */
@@ -68,13 +81,13 @@ export function undoHarnessEdits(body: unknown): unknown {
   return body;
 }
 
-export async function readRecordings(): Promise<Recording[]> {
-  const mapping = await readMapping();
+export async function readRecordings(set: string): Promise<Recording[]> {
+  const mapping = await readMapping(set);
   const out: Recording[] = [];
-  for (const file of await recordingFiles()) {
+  for (const file of await recordingFiles(set)) {
     const entry = mapping[file];
-    if (!entry) throw new Error(`${file} has no line in mapping.json`);
-    const bodies = splitBodies(await readFile(path.join(DIR, "recordings", file), "utf8"));
+    if (!entry) throw new Error(`${set}/recordings/${file} has no line in ${set}/mapping.json`);
+    const bodies = splitBodies(await readFile(path.join(DIR, set, "recordings", file), "utf8"));
     const expanded = entry.parts
       ? (bodies[0] as unknown[]).map((body, i) => ({ body, status: entry.parts![i]! }))
       : bodies.map((body) => ({ body, status: entry.status! }));

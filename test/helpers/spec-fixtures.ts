@@ -10,7 +10,7 @@ const FIXTURES = path.join(REPO_ROOT, "test/fixtures/spec");
 
 export interface FactsSidebarRow {
   slug: string;
-  kind: "info" | "tag" | "operation";
+  kind: "info" | "page" | "tag" | "operation";
   label: string;
 }
 

@@ -42,7 +42,7 @@ async function expectCrashPage(res: Response, status: number) {
   const html = await res.text();
   expect(html).toMatch(/<title>Page Error \| [^<]+<\/title>/);
   expect(html).toContain("This page crashed.");
-  expect(html).toMatch(/<button[^>]*>Try again<\/button>/);
+  expect(html).toMatch(/<a class="button" href="\/[^"]*">Try again<\/a>/);
 }
 
 describe("the store failing", () => {

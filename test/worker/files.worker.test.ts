@@ -25,22 +25,19 @@ describe("machine-readable files", () => {
     expect(text).toContain("Sitemap: https://docs.example.test/sitemap.xml");
   });
 
-  it("serves llms.txt listing pages with their Markdown twins, and llms-full.txt", async () => {
+  it("serves llms.txt listing pages with their Markdown twins, and llms-full.txt as the full text", async () => {
     const llms = await (await get("/llms.txt")).text();
     expect(llms).toContain(
       "- [Alpha (label)](https://docs.example.test/learn/Basics/alpha.md): Alpha is second by position.",
     );
     expect(llms).toContain("AI assistants can connect to the MCP server at https://docs.example.test/mcp");
-    const index = await get("/llms-full.txt");
-    expect(index.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    expect(await index.text()).toContain("https://docs.example.test/llms-full/learn.txt");
-    const section = await get("/llms-full/learn.txt");
-    expect(section.status).toBe(200);
-    expect(section.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    const full = await section.text();
-    expect(full).toContain("# Beta Page");
-    expect(full).toContain("```move");
-    expect((await get("/llms-full/nope.txt")).status).toBe(404);
+    const full = await get("/llms-full.txt");
+    expect(full.status).toBe(200);
+    expect(full.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    const text = await full.text();
+    expect(text).toContain(await (await get("/learn/Basics/beta.md")).text());
+    expect(text).toContain("```move");
+    expect((await get("/llms-full/learn.txt")).status).toBe(404);
   });
 
   it("serves a page's Markdown twin at <route>.md and on Accept: text/markdown", async () => {
@@ -48,12 +45,14 @@ describe("machine-readable files", () => {
     expect(twin.status).toBe(200);
     expect(twin.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
     const md = await twin.text();
-    expect(md).toMatch(/^# Alpha Page/);
+    expect(md).toMatch(
+      /^> Markdown version of <https:\/\/docs\.example\.test\/learn\/Basics\/alpha>\. .*\n\n# Alpha Page/,
+    );
     const negotiated = await get("/learn/Basics/alpha", { headers: { Accept: "text/markdown" } });
     expect(negotiated.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
     expect(await negotiated.text()).toBe(md);
     const category = await get("/learn/Basics/index.md");
-    expect(await category.text()).toMatch(/^# The Basics/);
+    expect(await category.text()).toMatch(/\n\n# The Basics/);
     const browser = await get("/learn/Basics/alpha", {
       headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
     });
@@ -62,5 +61,57 @@ describe("machine-readable files", () => {
 
   it("answers 404 for the twin of a page that does not exist", async () => {
     expect((await get("/learn/nope.md")).status).toBe(404);
+    expect((await get("/learn/nope/index.md")).status).toBe(404);
+  });
+
+  it("has one twin URL per page: every other spelling answers 301 to it, with the query", async () => {
+    for (const [spelling, canonical] of [
+      ["/.md", "/index.md"],
+      ["/learn/Basics.md", "/learn/Basics/index.md"],
+      ["/learn/Basics/.md", "/learn/Basics/index.md"],
+      ["/learn/Basics/alpha/index.md", "/learn/Basics/alpha.md"],
+      ["/learn/Basics/alpha/.md", "/learn/Basics/alpha.md"],
+      ["/learn/Basics/alpha.md/", "/learn/Basics/alpha.md"],
+      ["/learn/Basics/index.md/", "/learn/Basics/index.md"],
+    ] as const) {
+      const res = await get(`${spelling}?from=test`);
+      expect(res.status, spelling).toBe(301);
+      expect(res.headers.get("Location"), spelling).toBe(`${canonical}?from=test`);
+      const target = await get(canonical);
+      expect(target.status, canonical).toBe(200);
+      expect(target.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
+    }
+    expect(await (await get("/index.md")).text()).toContain("# Home");
+  });
+
+  it("answers Markdown to Accept: text/plain alone, and HTML when HTML is preferred or anything goes", async () => {
+    const md = await (await get("/learn/Basics/alpha.md")).text();
+    const type = async (accept: string) => {
+      const res = await get("/learn/Basics/alpha", { headers: { Accept: accept } });
+      return [res.headers.get("Content-Type"), res.headers.get("Vary"), await res.text()] as const;
+    };
+    for (const accept of [
+      "text/plain",
+      "text/markdown",
+      "text/markdown, text/html;q=0.9",
+      "text/plain;q=0.9, text/html;q=0.5",
+    ]) {
+      const [contentType, vary, body] = await type(accept);
+      expect(contentType, accept).toBe("text/markdown; charset=utf-8");
+      expect(vary, accept).toBe("Accept");
+      expect(body, accept).toBe(md);
+    }
+    for (const accept of [
+      "*/*",
+      "text/*",
+      "text/html, text/plain",
+      "text/markdown;q=0, text/html",
+      "text/plain;q=0.5, text/html",
+      `text/markdown, ${"x/y, ".repeat(300)}`,
+    ]) {
+      const [contentType, vary] = await type(accept);
+      expect(contentType, accept.slice(0, 40)).toBe("text/html; charset=utf-8");
+      expect(vary, accept.slice(0, 40)).toBe("Accept");
+    }
   });
 });

@@ -15,7 +15,7 @@ const headersOf = (res: Response) => Object.fromEntries([...res.headers].sort(([
 /** Today's CSP: the pre-paint script and the DocSearch logo's style by hash, nothing inline else. */
 const CSP = [
   "default-src 'self'",
-  "script-src 'self' 'sha256-wVz/45voUvcvqLL/Fm2g4nRTil04LKYRp35pN7dmBC0='",
+  "script-src 'self' 'sha256-wxwxrJmHs5KVrhWn9+jp03Pv0vm+lO2zsMYqH2OfhxI='",
   "style-src 'self' 'sha256-lYPgVeO0CacLwwUB4DyR9jnHyogvo7NBwUv0zXx/qBY='",
   "img-src 'self' data:",
   "connect-src 'self' https: http://127.0.0.1:* http://localhost:*",
@@ -51,6 +51,7 @@ describe("the full header set", () => {
       ...DOCUMENT,
       "cache-control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
       etag: `"${build.buildId}.${WORKER_VERSION}"`,
+      link: '<https://docs.example.test/learn/Basics/alpha.md>; rel="alternate"; type="text/markdown"',
       vary: "Accept",
       "x-cache": "MISS",
     });

@@ -101,7 +101,7 @@ describe("tools", () => {
   it("get_page returns the page's twin after its URL, by path, URL or twin URL", async () => {
     const { client } = await connectLegacy();
     const md = await twin("/learn/Basics/alpha.md");
-    expect(md).toMatch(/^# Alpha Page/);
+    expect(md).toMatch(/^> Markdown version of <[^>]+\/learn\/Basics\/alpha>\. .*\n\n# Alpha Page/);
     const page = await call(client, "get_page", { path: "/learn/Basics/alpha" });
     expect(page).toMatchObject({ text: `${BASE}/learn/Basics/alpha\n\n${md}`, isError: false });
     expect((await call(client, "get_page", { path: `${BASE}/learn/Basics/alpha.md` })).text).toBe(page.text);

@@ -75,6 +75,16 @@ describe("pages", () => {
     const html = await (await get("/learn/Basics/")).text();
     const cards = [...html.matchAll(/class="card-title">([^<]+)</g)].map((m) => m[1]);
     expect(cards).toEqual(["Beta Page", "Alpha (label)", "Zeta Page"]);
+    // Title and description are blocks, so the card's text reads as two lines, not one run-on.
+    expect(html).toContain(
+      '<div class="card-text"><div class="card-title">Beta Page</div><div class="card-description">Beta is first by position.</div></div>',
+    );
+  });
+
+  it("marks what only people use, which the Markdown twin leaves out: tab buttons and copy buttons", async () => {
+    const html = await (await get("/learn/Basics/beta")).text();
+    expect(html).toMatch(/<div class="tab-list" role="tablist" data-markdown-ignore="">/);
+    expect(html).toMatch(/<button type="button" class="copy-button" data-copy="" data-markdown-ignore=""/);
   });
 
   it("serves highlighted code with title, highlighted and error lines", async () => {
@@ -105,6 +115,42 @@ describe("pages", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("Strict-Transport-Security")).toContain("max-age=");
+  });
+
+  it("points agents to the page's Markdown and llms.txt: a hidden first line, a link element and a Link header", async () => {
+    const directive = (html: string) => /<body[^>]*>(<p[^>]*data-agent-directive[^>]*>[^<]*<\/p>)/.exec(html)?.[1];
+    const page = await get("/learn/Basics/alpha");
+    expect(page.headers.get("Link")).toBe(
+      '<https://docs.example.test/learn/Basics/alpha.md>; rel="alternate"; type="text/markdown"',
+    );
+    const html = await page.text();
+    expect(html).toContain(
+      '<link rel="alternate" type="text/markdown" href="https://docs.example.test/learn/Basics/alpha.md"/>',
+    );
+    expect(directive(html)).toBe(
+      '<p class="visually-hidden" aria-hidden="true" data-agent-directive="">For AI agents: this page as Markdown is at https://docs.example.test/learn/Basics/alpha.md. The index of every page is at https://docs.example.test/llms.txt.</p>',
+    );
+    const home = await get("/");
+    expect(home.headers.get("Link")).toBe(
+      '<https://docs.example.test/index.md>; rel="alternate"; type="text/markdown"',
+    );
+    expect(directive(await home.text())).toContain("this page as Markdown is at https://docs.example.test/index.md.");
+    const missing = await get("/learn/Basics/missing-page");
+    expect(missing.headers.get("Link")).toBeNull();
+    const notFound = await missing.text();
+    expect(notFound).not.toContain('type="text/markdown"');
+    expect(directive(notFound)).toContain(
+      ">For AI agents: The index of every page is at https://docs.example.test/llms.txt.<",
+    );
+  });
+
+  it("keeps the agents' line out of search: no record holds it", async () => {
+    // Only the line says "agents" or "llms.txt": a record made from it would be a hit.
+    for (const q of ["agents", "llms.txt"]) {
+      const html = await (await get(`/search?q=${encodeURIComponent(q)}`)).text();
+      expect(html, q).toContain("No results for");
+      expect(html, q).not.toContain('class="search-result"');
+    }
   });
 
   it("rejects other methods with 405", async () => {
@@ -178,7 +224,7 @@ describe("failures", () => {
     const html = await res.text();
     expect(html).toContain("<title>Page Error | Movement Network | Movement</title>");
     expect(html).toContain("This page crashed.");
-    expect(html).toMatch(/<button[^>]*>Try again<\/button>/);
+    expect(html).toMatch(/<a class="button" href="\/learn\/Basics\/never-rendered">Try again<\/a>/);
   });
 
   it("shows the crash page with 500 when a page record is missing from its build", async () => {

@@ -31,7 +31,7 @@ export const onError: ErrorHandler<AppEnv> = async (error, c) => {
   const status = error instanceof ContentUnavailable ? 503 : 500;
   const retry: Record<string, string> = status === 503 ? { "Retry-After": "10" } : {};
   try {
-    const body = await renderCrash(path, c.var.manifest?.config ?? null);
+    const body = await renderCrash(path, c.var.manifest?.config ?? null, new URL(c.req.url).search);
     return html(c, body, status, { "Cache-Control": "no-store", ...retry });
   } catch (second) {
     log.error("crash_page_failed", { path, error: second });

@@ -144,8 +144,8 @@ export async function renderSearch(
   );
 }
 
-/** The crash page; it must render even when no manifest could be read. */
-export function renderCrash(path: string, config: SiteConfig | null): Promise<ReadableStream<Uint8Array>> {
+/** The crash page; it must render even when no manifest could be read. `search`: the request's query string, kept by "Try again". */
+export function renderCrash(path: string, config: SiteConfig | null, search = ""): Promise<ReadableStream<Uint8Array>> {
   return stream(
     <Document
       config={config ?? fallbackConfig}
@@ -155,7 +155,7 @@ export function renderCrash(path: string, config: SiteConfig | null): Promise<Re
       path={null}
       robots="noindex"
     >
-      <CrashPage path={path} />
+      <CrashPage path={path} search={search} />
     </Document>,
   );
 }

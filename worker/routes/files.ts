@@ -1,13 +1,19 @@
 /**
  * The build's files for machines: sitemap.xml, robots.txt, llms.txt, llms-full.txt, the API
- * document, and the Markdown twin of every page (at <route>.md, or on Accept: text/markdown).
- * Only paths the manifest lists (or twins of its routes) reach KV.
+ * document, and the Markdown twin of every page: at its one canonical twin URL
+ * (client/contracts/markdown-path.ts; every other spelling is a 301 to it), or at the page's own
+ * URL for a client whose Accept header prefers `text/markdown` or `text/plain` over HTML. Only
+ * paths the manifest lists (or twins of its routes) reach KV.
  */
+import type { Context } from "hono";
+import { accepts } from "hono/accepts";
 import { createMiddleware } from "hono/factory";
-import { routeOfMarkdownPath, markdownPathOf } from "../../client/contracts/markdown-path";
+import { markdownPathOf, twinRouteCandidates } from "../../client/contracts/markdown-path";
 import type { BuildManifest } from "../content-store";
 import type { PageEnv } from "../env";
+import { withQuery } from "../normalize";
 import { etagMatches, notModified } from "./etag";
+import { redirect } from "./responses";
 
 const TYPES: Record<string, string> = {
   xml: "application/xml; charset=utf-8",
@@ -17,38 +23,42 @@ const TYPES: Record<string, string> = {
   json: "application/json; charset=utf-8",
 };
 
-/** The file path a request wants, or null when it is not a file of this build. */
-async function filePathFor(path: string, accept: string | undefined, manifest: BuildManifest): Promise<string | null> {
-  if (manifest.hasFile(path)) return path;
-  const twinOf = routeOfMarkdownPath(path);
-  if (twinOf !== null) return (await manifest.route(twinOf)) ? path : null;
-  if (prefersMarkdown(accept) && (await manifest.route(path))) return markdownPathOf(path);
-  return null;
+/** An Accept header longer than this is not parsed: the page answers HTML (bounded work per request). */
+const ACCEPT_MAX_LENGTH = 1024;
+
+/** What a page's URL can answer, the page itself first (a tie in the header's order, or `*`, is HTML). */
+const PAGE_TYPES = ["text/html", "text/markdown", "text/plain"];
+
+/** True when the client asks for the page's text over its HTML (`Accept: text/markdown`, or `text/plain` alone). */
+function prefersMarkdown(c: Context): boolean {
+  const accept = c.req.header("Accept");
+  if (!accept || accept.length > ACCEPT_MAX_LENGTH) return false;
+  return accepts(c, { header: "Accept", supports: PAGE_TYPES, default: "text/html" }) !== "text/html";
 }
 
-/** True when the client asks for Markdown over HTML (e.g. `Accept: text/markdown`). */
-function prefersMarkdown(accept: string | undefined): boolean {
-  if (!accept || accept.length > 1024) return false;
-  let md = -1;
-  let html = -1;
-  for (const part of accept.split(",")) {
-    const [type, ...params] = part.trim().toLowerCase().split(";");
-    const q = Number(
-      params
-        .find((p) => p.trim().startsWith("q="))
-        ?.trim()
-        .slice(2) ?? 1,
-    );
-    if (type === "text/markdown") md = Math.max(md, Number.isFinite(q) ? q : 0);
-    if (type === "text/html") html = Math.max(html, Number.isFinite(q) ? q : 0);
+type Answer = { file: string } | { redirect: string } | null;
+
+/** What the request gets from this route: a file of the build, a 301 to a twin's canonical URL, or nothing. */
+async function answerFor(c: Context, path: string, manifest: BuildManifest): Promise<Answer> {
+  if (manifest.hasFile(path)) return { file: path };
+  const candidates = twinRouteCandidates(path);
+  if (candidates) {
+    const found = await manifest.routesAmong(candidates);
+    const route = candidates.find((r) => found.has(r));
+    if (route === undefined) return null;
+    const canonical = markdownPathOf(route);
+    return canonical === path ? { file: path } : { redirect: canonical };
   }
-  return md > 0 && md >= html;
+  if (prefersMarkdown(c) && (await manifest.route(path))) return { file: markdownPathOf(path) };
+  return null;
 }
 
 /** Serves the file when the request is for one the build has; otherwise on to the page routes. */
 export const machineFiles = createMiddleware<PageEnv>(async (c, next) => {
   const { manifest, store } = c.var;
-  const filePath = await filePathFor(c.var.path, c.req.header("Accept"), manifest);
+  const answer = await answerFor(c, c.var.path, manifest);
+  if (answer && "redirect" in answer) return redirect(withQuery(answer.redirect, new URL(c.req.url).search));
+  const filePath = answer?.file ?? null;
   const file = filePath ? await store.file(manifest, filePath) : null;
   if (filePath === null || file === null) return next();
   // Files are content-addressed: the digest is the validator, distinct for every body a URL can

@@ -1,9 +1,12 @@
 /**
  * The doc pages: route matching with the trailing-slash policy, 404, ETag revalidation, then the
  * rendered-page cache or a fresh streamed render (kept in the cache under the build id and as the
- * route's last good copy).
+ * route's last good copy). Each names its Markdown version in a `Link` header, as the page's
+ * `<link rel="alternate" type="text/markdown">` does.
  */
 import { createMiddleware } from "hono/factory";
+import { publicSiteUrl } from "../../client/contracts/base-url";
+import { markdownPathOf } from "../../client/contracts/markdown-path";
 import type { PageEnv } from "../env";
 import { cacheKeys } from "../middleware/page-cache";
 import { matchRoute, routeCandidates, withQuery } from "../normalize";
@@ -23,9 +26,15 @@ export const docPage = createMiddleware<PageEnv>(async (c) => {
     return html(c, await renderNotFound(safeDecode(path), manifest), 404, { "Cache-Control": "no-store" });
 
   // A page is made by the content (the build) and the code that renders it; its URL also answers
-  // Markdown to a client that asks (routes/files.ts), hence Vary.
+  // Markdown to a client that asks (routes/files.ts), hence Vary, and Link names that version.
   const etag = `"${buildId}.${WORKER_VERSION}"`;
-  const validators = { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, Vary: "Accept" };
+  const twin = `${publicSiteUrl(manifest.config)}${markdownPathOf(match.route)}`;
+  const validators = {
+    ETag: etag,
+    "Cache-Control": PAGE_CACHE_CONTROL,
+    Vary: "Accept",
+    Link: `<${twin}>; rel="alternate"; type="text/markdown"`,
+  };
   if (etagMatches(c.req.header("If-None-Match"), etag)) return notModified(validators);
   const page = (xCache: string) => ({ ...validators, "X-Cache": xCache });
   const keys = cacheKeys(buildId, match.route);

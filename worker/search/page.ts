@@ -22,15 +22,6 @@ import { highlight, snippet, type HighlightQuery } from "./highlight";
 import { parseFacetFilters } from "./protocol";
 
 const SNIPPET_WORDS = 30;
-const MAX_SUGGESTIONS = 6;
-
-/** A few queries to try: the top-level categories of the written (not generated) sections. */
-function suggestionsOf(manifest: BuildManifest): string[] {
-  const labels = manifest.config.sections
-    .filter((s) => s.source === "content")
-    .flatMap((s) => manifest.sidebarCategories(s.id));
-  return [...new Set(labels)].slice(0, MAX_SUGGESTIONS);
-}
 
 function toHit(record: SearchRecord, hq: HighlightQuery, href: string): SearchPageHit {
   const own = record.type === "content" ? null : record.type;
@@ -80,7 +71,6 @@ export async function renderSearchPage(
     nbHits: 0,
     hits: [],
     searchPath: `/${search.searchPagePath}`,
-    suggestions: suggestionsOf(manifest),
     missingResultsUrl: search.missingResultsUrl ? missingResultsHref(search.missingResultsUrl, query) : null,
     unavailable: false,
     version: versionsSearched(manifest, query),

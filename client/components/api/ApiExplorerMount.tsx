@@ -8,11 +8,14 @@ import type { ApiExplorerProps } from "../../islands/api-explorer/props";
 import { TryItSummary } from "../../islands/api-explorer/TryItSummary";
 import { Island } from "../../islands/Island";
 
-/** `children`: the note shown without JavaScript (also the section's text in the page's Markdown twin). */
+/**
+ * `children`: the note shown without JavaScript. The section is a tool for people (the twin has
+ * the request line and the code samples), so it is marked human-only.
+ */
 export function ApiExplorerMount({ children, ...props }: ApiExplorerProps & { children?: ReactNode }) {
   const base = props.servers[0]?.url.replace(/\/+$/, "") ?? "";
   return (
-    <Island name="ApiExplorer" on="interaction" className="api-try" props={{ ...props }}>
+    <Island name="ApiExplorer" on="interaction" className="api-try" humanOnly props={{ ...props }}>
       <TryItSummary method={props.method} url={`${base}${props.path}`} note={children} />
     </Island>
   );

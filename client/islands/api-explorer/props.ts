@@ -16,6 +16,8 @@ export interface ExplorerParam {
   required?: boolean;
   /** The schema's type when not string: integer, number, boolean (a select), array, object. */
   type?: string;
+  /** An integer written as a string (`uint64`, `int32`, …: a ledger version, a block height): checked as a whole number. */
+  format?: string;
   /** Allowed values (a select). */
   enum?: string[];
   default?: string;

@@ -50,6 +50,19 @@ describe("paramProblems", () => {
     expect(invalid).toEqual(["path:resource_type", "query:limit"]);
     expect(paramProblems(params, {}).errors[0]).toBe("Fill in the required parameters address, resource_type.");
   });
+
+  it("rejects an integer written as a string (a ledger version) that is not a whole number of 0 or more", () => {
+    const version: ExplorerParam[] = [{ name: "ledger_version", in: "query", format: "uint64" }];
+    expect(paramProblems(version, { "query:ledger_version": "abc" })).toEqual({
+      errors: ['ledger_version must be a whole number, got "abc".'],
+      invalid: ["query:ledger_version"],
+    });
+    expect(paramProblems(version, { "query:ledger_version": "-1" }).errors).toHaveLength(1);
+    expect(paramProblems(version, { "query:ledger_version": " 2500000 " }).errors).toEqual([]);
+    expect(paramProblems([{ name: "offset", in: "query", format: "int32" }], { "query:offset": "-4" }).errors).toEqual(
+      [],
+    );
+  });
 });
 
 describe("checkJsonBody", () => {

@@ -63,7 +63,7 @@ export function buildUrl(base: string, path: string, params: ExplorerParam[], va
   return `${base.trim().replace(/\/+$/, "")}${filled}${search ? `?${search}` : ""}`;
 }
 
-/** Problems with the values: required ones left empty, integers that are not whole numbers. */
+/** Problems with the values: required ones left empty, integers (or integer strings) that are not whole numbers. */
 export function paramProblems(params: ExplorerParam[], values: ParamValues): { errors: string[]; invalid: string[] } {
   const errors: string[] = [];
   const invalid: string[] = [];
@@ -75,7 +75,9 @@ export function paramProblems(params: ExplorerParam[], values: ParamValues): { e
   }
   for (const p of params) {
     const v = (values[paramKey(p)] ?? "").trim();
-    if (v && p.type === "integer" && !/^-?\d+$/.test(v)) {
+    const integer = p.type === "integer" || (p.format !== undefined && /^u?int\d+$/.test(p.format));
+    const unsigned = p.format?.startsWith("u") ?? false;
+    if (v && integer && !(unsigned ? /^\d+$/ : /^-?\d+$/).test(v)) {
       errors.push(`${p.name} must be a whole number, got "${v}".`);
       invalid.push(paramKey(p));
     }

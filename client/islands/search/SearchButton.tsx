@@ -18,7 +18,14 @@ export function SearchButton({
   buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
-    <form className="navbar-search" action={searchPath} method="get" role="search" onSubmit={onSubmit}>
+    <form
+      className="navbar-search"
+      action={searchPath}
+      method="get"
+      role="search"
+      aria-label="Quick search"
+      onSubmit={onSubmit}
+    >
       <button
         ref={buttonRef}
         type="submit"

@@ -20,6 +20,7 @@ import { searchResultUrlProcessor } from "../../contracts/search-url";
 import { regroupByPage, searchPageHref, withProcessedUrls } from "./hits";
 import type { SearchModalProps } from "./props";
 import { withBase } from "../../contracts/base-url";
+import { watchModalMarkup } from "./modal-a11y";
 import { credentialsOf, createSearchClient } from "./search-client";
 import { SearchButton } from "./SearchButton";
 import "./search-modal.css";
@@ -54,8 +55,11 @@ const translations: ModalTranslations = {
   },
 };
 
-/** DocSearch's error screen (same classes, so its styles apply), with the spec's texts. */
-function ErrorScreen() {
+/**
+ * DocSearch's error screen (same classes, so its styles apply), with the spec's texts and a way on:
+ * the search page, rendered by the server, with the query.
+ */
+function ErrorScreen({ searchHref, onFollow }: { searchHref: string; onFollow: () => void }) {
   return (
     <div className="DocSearch-ErrorScreen search-error" role="alert">
       <div className="DocSearch-Screen-Icon">
@@ -74,6 +78,11 @@ function ErrorScreen() {
       </div>
       <p className="DocSearch-Title">{translations.errorScreen!.titleText}</p>
       <p className="DocSearch-Help">{translations.errorScreen!.helpText}</p>
+      <p className="DocSearch-Help">
+        <a href={searchHref} onClick={onFollow}>
+          Try the search page
+        </a>
+      </p>
     </div>
   );
 }
@@ -122,11 +131,11 @@ function SearchModal(server: SearchModalProps) {
     buttonRef.current?.focus({ preventScroll: true });
   }, []);
 
-  // Ctrl K / ⌘K toggles, "/" opens, Escape closes. Capture on window runs before the boot script's
+  // Ctrl K or ⌘K toggles, "/" opens, Escape closes. Capture on window runs before the boot script's
   // document listener, which leaves a prevented shortcut alone.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isSearchShortcut(e, apple)) {
+      if (isSearchShortcut(e)) {
         e.preventDefault();
         if (open) close();
         else setOpen(true);
@@ -140,7 +149,7 @@ function SearchModal(server: SearchModalProps) {
     };
     window.addEventListener("keydown", onKey, true);
     return () => window.removeEventListener("keydown", onKey, true);
-  }, [open, apple, close]);
+  }, [open, close]);
 
   // The boot script's '/' and Ctrl K / ⌘K listener loads this island on the first press and then asks
   // it to open with what the reader typed meanwhile. A layout effect, so it listens before that ask.
@@ -162,7 +171,14 @@ function SearchModal(server: SearchModalProps) {
   // DocSearch 3.9 sets its error status and autocomplete resets it to idle in the same tick, so its
   // error screen never shows: a failed search is answered with no hits and our own error screen.
   const [failed, setFailed] = useState(false);
+  /** The query whose search failed, for the error screen's link to the search page. */
+  const [failedQuery, setFailedQuery] = useState("");
   const [dropdown, setDropdown] = useState<Element | null>(null);
+  const modalRoot = useRef<HTMLDivElement>(null);
+  useLayoutEffect(
+    () => (open && modalRoot.current ? watchModalMarkup(modalRoot.current, "Search docs") : undefined),
+    [open],
+  );
   useLayoutEffect(() => {
     setDropdown(open ? document.querySelector(".search-modal .DocSearch-Dropdown") : null);
     if (!open) setFailed(false);
@@ -182,8 +198,11 @@ function SearchModal(server: SearchModalProps) {
           };
         } catch (error) {
           console.error("search failed:", error);
+          const requests = Array.isArray(request) ? request : request.requests;
+          const first = requests[0] as { query?: string; params?: { query?: string } } | undefined;
+          setFailedQuery(first?.query ?? first?.params?.query ?? "");
           setFailed(true);
-          const count = Array.isArray(request) ? request.length : request.requests.length;
+          const count = requests.length;
           return {
             results: Array.from({ length: count }, () => ({
               hits: [],
@@ -246,6 +265,7 @@ function SearchModal(server: SearchModalProps) {
       {open
         ? createPortal(
             <div
+              ref={modalRoot}
               className={`search-modal${props.provider === "local" ? " search-modal-local" : ""}${failed ? " search-modal-failed" : ""}`}
               onInput={(e) => (e.target as HTMLInputElement).value === "" && setFailed(false)}
             >
@@ -267,7 +287,12 @@ function SearchModal(server: SearchModalProps) {
                 translations={translations}
                 insights={false}
               />
-              {failed && dropdown ? createPortal(<ErrorScreen />, dropdown) : null}
+              {failed && dropdown
+                ? createPortal(
+                    <ErrorScreen searchHref={searchPageHref(props.searchPath, failedQuery, toHref)} onFollow={close} />,
+                    dropdown,
+                  )
+                : null}
             </div>,
             document.body,
           )

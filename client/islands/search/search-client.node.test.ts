@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CONTEXTUAL_FACET_FILTERS } from "../../contracts/search";
-import { createSearchClient, credentialsOf } from "./search-client";
+import { createSearchClient, credentialsOf, LOCAL_TIMEOUTS } from "./search-client";
 
 type Sent = { url: string; method: string; data?: string | Uint8Array; headers: Record<string, string> };
 const text = (data: Sent["data"]) => (typeof data === "string" ? data : new TextDecoder().decode(data));
@@ -99,6 +99,26 @@ describe("the modal's search client", () => {
       "public-search-key",
     );
     expect(text(hosted.sent[0]!.data)).toBe(text(local.sent[0]!.data));
+  });
+
+  it("local: waits seconds for this site's answer to start (a slow network), Algolia keeps its own retry timeouts", async () => {
+    const local = recorder();
+    const hosted = recorder();
+    await createSearchClient(
+      { provider: "local", appId: "", apiKey: "" },
+      { protocol: "https:", host: "docs.example" },
+      { requester: local.requester },
+    ).search(request);
+    await createSearchClient(
+      { provider: "algolia", appId: "APP123", apiKey: "k" },
+      { protocol: "https:", host: "docs.example" },
+      { requester: hosted.requester },
+    ).search(request);
+    const sent = local.sent[0] as Sent & { connectTimeout: number; responseTimeout: number };
+    expect(sent.connectTimeout).toBe(LOCAL_TIMEOUTS.connect);
+    expect(sent.responseTimeout).toBe(LOCAL_TIMEOUTS.read);
+    expect(LOCAL_TIMEOUTS.connect).toBeGreaterThanOrEqual(5000);
+    expect((hosted.sent[0] as Sent & { connectTimeout: number }).connectTimeout).toBeLessThan(LOCAL_TIMEOUTS.connect);
   });
 
   it("gives DocSearch placeholder credentials for the embedded index, the configured ones for Algolia", () => {

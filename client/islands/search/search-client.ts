@@ -7,6 +7,15 @@
 import { liteClient, type LiteClient } from "algoliasearch/lite";
 import type { SearchModalProps } from "./props";
 
+/**
+ * How long the modal waits on this site's endpoint: for the answer to start, and then for all of
+ * it. The lite client's defaults (1 s and 2 s) suit Algolia, whose retry strategy moves a timed-out
+ * request to the next of four hosts with a longer wait; this site is one host, so a slow phone
+ * network (seconds of latency before an answer starts) got an error in place of results. A server
+ * that never answers still ends in the error screen, which offers the search page.
+ */
+export const LOCAL_TIMEOUTS = { connect: 10_000, read: 20_000, write: 30_000 };
+
 /** Placeholders the lite client requires; the embedded endpoint ignores credentials. */
 const LOCAL_CREDENTIALS = { appId: "local", apiKey: "local" };
 
@@ -32,6 +41,7 @@ export function createSearchClient(
   const { appId, apiKey } = credentialsOf(props);
   if (props.provider === "algolia") return liteClient(appId, apiKey, options);
   return liteClient(appId, apiKey, {
+    timeouts: LOCAL_TIMEOUTS,
     ...options,
     hosts: [
       {
