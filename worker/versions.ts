@@ -6,7 +6,7 @@
  * `href`, `src` and `action` of an HTML document except on elements marked `data-version` (links the
  * page already made for a version: the version menu, the banner) or `data-site-link` (links site.yaml
  * writes: the announcement, navbar links, the footer, the same from every version), and the links
- * of a Markdown twin.
+ * of a Markdown twin; the absolute twin URL of a page's `Link` header.
  * Stored values never carry a prefix. `/search?version=<name>` is the search page of that version.
  */
 import type { Hono } from "hono";
@@ -29,6 +29,13 @@ export async function inVersion(res: Response, version: VersionConfig, siteUrl: 
     const headers = new Headers(res.headers);
     headers.set("Location", versionPath(prefix, location));
     return new Response(res.body, { status: res.status, headers });
+  }
+  const link = res.headers.get("Link");
+  if (link) {
+    // The page's Markdown twin, named by its absolute URL: the one of this version.
+    const headers = new Headers(res.headers);
+    headers.set("Link", versionText(link, siteUrl, prefix));
+    res = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   }
   const type = res.headers.get("Content-Type") ?? "";
   if (!res.body) return res;

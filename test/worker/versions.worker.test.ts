@@ -124,9 +124,26 @@ describe("files per version", () => {
     const then = await get("/v1/learn/same.md");
     expect(then.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
     const [a, b] = [await now.text(), await then.text()];
-    expect(a).toContain("(/learn/changed)");
-    expect(b).toContain("(/v1/learn/changed)");
+    expect(a).toContain("(https://docs.example.test/learn/changed)");
+    expect(b).toContain("(https://docs.example.test/v1/learn/changed)");
+    expect(b).toContain("Index of every page: <https://docs.example.test/v1/llms.txt>");
     expect(b.replaceAll("/v1/", "/")).toBe(a);
+  });
+
+  it("names the version's own twin and llms.txt in a legacy page's Link header, alternate link and agent line", async () => {
+    const res = await get("/v1/learn/same");
+    const twin = "https://docs.example.test/v1/learn/same.md";
+    expect(res.headers.get("Link")).toBe(`<${twin}>; rel="alternate"; type="text/markdown"`);
+    const page = await res.text();
+    expect(page).toContain(`<link rel="alternate" type="text/markdown" href="${twin}"/>`);
+    expect(page).toContain(
+      `this page as Markdown is at ${twin}. The index of every page is at https://docs.example.test/v1/llms.txt.`,
+    );
+    const current = await get("/learn/same");
+    expect(current.headers.get("Link")).toBe(
+      '<https://docs.example.test/learn/same.md>; rel="alternate"; type="text/markdown"',
+    );
+    expect(await current.text()).toContain("The index of every page is at https://docs.example.test/llms.txt.");
   });
 
   it("serves llms.txt per version, the current one linking the others; the sitemap lists the current version only", async () => {
@@ -235,11 +252,11 @@ describe("MCP tools' version", () => {
   it("reads the version asked for and says which version each answer came from", async () => {
     const then = await tool("get_page", { path: "/learn/same", version: "v1" });
     expect(then.text.startsWith("https://docs.example.test/v1/learn/same")).toBe(true);
-    expect(then.text).toContain("(/v1/learn/changed)");
+    expect(then.text).toContain("(https://docs.example.test/v1/learn/changed)");
     expect(then.text).toMatch(/Docs version: Version 1 \(version "v1"\)\.$/);
     const now = await tool("get_page", { path: "/learn/same" });
     expect(now.text).toMatch(/Docs version: Fixture \(current\) \(version "current"\)\.$/);
-    expect(now.text).toContain("(/learn/changed)");
+    expect(now.text).toContain("(https://docs.example.test/learn/changed)");
   });
 
   it("searches, lists the API and reads the network table of that version", async () => {
