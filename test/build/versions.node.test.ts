@@ -80,8 +80,10 @@ describe("a site with a legacy docs version", () => {
     expect(llms).toContain('Docs version "Version 1": pages about the fixture network as it ran first');
     expect(llms).toContain("The current docs' index: https://docs.example.test/llms.txt");
     expect(llms).toContain("https://docs.example.test/mcp ");
-    const full = v1.files.find((f) => f.path === "/llms-full/learn.txt")!.body;
+    // A small site's llms-full.txt is the whole text in one file.
+    const full = v1.files.find((f) => f.path === "/llms-full.txt")!.body;
     expect(full).toContain("https://docs.example.test/v1/learn/same");
+    expect(full).not.toMatch(/https:\/\/docs\.example\.test\/learn\//);
     expect(build.files.find((f) => f.path === "/llms.txt")!.body).toContain(
       "## Other docs versions\n\n- [Version 1](https://docs.example.test/v1/llms.txt): the fixture network as it ran first",
     );
