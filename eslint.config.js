@@ -40,7 +40,17 @@ function restricted(folders, message, devPackages = []) {
 }
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", ".wrangler/", "bench-results/", "test-results/", "client/styles/generated/"] },
+  {
+    ignores: [
+      "node_modules/",
+      "dist/",
+      ".wrangler/",
+      "bench-results/",
+      "insights-results/",
+      "test-results/",
+      "client/styles/generated/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

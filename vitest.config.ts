@@ -1,16 +1,53 @@
-/** Node-side tests: the build pipeline, scripts and pure client logic. */
+/**
+ * The Vitest suites, as two projects of one run (`npx vitest run`, or `--project node|workers`):
+ * - node: the build pipeline, scripts and pure client logic, in Node;
+ * - workers: the worker inside workerd, by @cloudflare/vitest-pool-workers with the bindings from
+ *   wrangler.toml (KV, a real local D1, the rate limiters); its globalSetup builds the fixture site
+ *   (test/fixtures/site) the tests seed KV with, and each test file's D1 gets the migrations of
+ *   migrations/ first (test/worker/apply-migrations.ts), as `wrangler d1 migrations apply` would.
+ * Both run at once, their files spread over the run's workers.
+ */
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+
+const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
 
 export default defineConfig({
   test: {
-    include: [
-      "test/**/*.node.test.ts",
-      "scripts/**/*.node.test.ts",
-      "client/**/*.node.test.ts",
-      "openapi/**/*.node.test.ts",
+    projects: [
+      {
+        test: {
+          name: "node",
+          include: [
+            "test/**/*.node.test.ts",
+            "scripts/**/*.node.test.ts",
+            "client/**/*.node.test.ts",
+            "openapi/**/*.node.test.ts",
+          ],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            // As the local server: a test's publish is served at the next request (POINTER_RECHECK_MS).
+            miniflare: { cf: false, bindings: { POINTER_RECHECK_MS: "0", TEST_MIGRATIONS: migrations } },
+          }),
+        ],
+        // The worker bundle uses React's production build; compile JSX for it, not for jsx-dev-runtime.
+        oxc: { jsx: { runtime: "automatic", development: false } },
+        test: {
+          name: "workers",
+          include: ["worker/**/*.worker.test.ts", "test/worker/**/*.worker.test.ts"],
+          globalSetup: ["test/helpers/fixture-build.global.ts"],
+          setupFiles: ["test/worker/apply-migrations.ts"],
+          testTimeout: 30_000,
+        },
+      },
     ],
-    environment: "node",
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
   },
 });

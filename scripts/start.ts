@@ -7,11 +7,12 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSite, BuildCache, defaultCacheDir } from "./build/build";
+import { buildSite, defaultCacheDir } from "./build/build";
 import { startDev } from "./dev/start";
 import { startLocalServer } from "./local/server";
 import { localKvPersistDir } from "./publish/local-kv";
 import { publishBuild } from "./publish/publish";
+import { localD1PersistDir } from "./signals/local-d1";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 8787);
@@ -36,14 +37,18 @@ if (watchMode) {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 } else {
-  const server = await startLocalServer({ root, port, kvPersist: localKvPersistDir(siteRoot) });
+  const server = await startLocalServer({
+    root,
+    port,
+    kvPersist: localKvPersistDir(siteRoot),
+    d1Persist: localD1PersistDir(siteRoot),
+  });
   const started = performance.now();
   /** The site's base URL (site.yaml baseUrl): the printed address leads there. */
   let base = "/";
   try {
     const build = await buildSite({
       root: siteRoot,
-      cache: new BuildCache(),
       cacheDir: defaultCacheDir(),
       warn: (m) => console.warn(`warning: ${m}`),
     });

@@ -23,6 +23,9 @@ import { docPage } from "./routes/pages";
 import { buildRedirects } from "./routes/redirects";
 import { searchPage } from "./routes/search-page";
 import { searchApi } from "./search";
+import { signals } from "./signals";
+import { insightsPage } from "./signals/insights-page";
+import { INSIGHTS_PATH } from "../client/contracts/signals";
 
 /*
  * Both apps match with Hono's LinearRouter: the default router compiles every route into one regular
@@ -39,6 +42,8 @@ site.route("/_assets", assets);
 site.route(MCP_PATH, mcp);
 site.route("/.well-known/mcp", mcpCatalog);
 site.route("/", searchApi);
+site.route("/_signals", signals);
+site.route(INSIGHTS_PATH, insightsPage);
 site.on(["GET", "HEAD"], "*", cleanUrl, pageCache, liveBuild, buildRedirects, searchPage, machineFiles, docPage);
 site.all("*", (c) => c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" }));
 

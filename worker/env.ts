@@ -15,6 +15,14 @@ export interface Env {
   POINTER_RECHECK_MS?: string;
   /** "1" turns the rendered-page cache off (the benchmark measures uncached renders with it). */
   DISABLE_PAGE_CACHE?: string;
+  /** Reader and agent signals (worker/signals); when absent, nothing is recorded. */
+  SIGNALS?: D1Database;
+  /** Votes and search signals per connecting address. */
+  SIGNALS_RATE_LIMIT?: RateLimit;
+  /** /mcp requests per connecting address. */
+  MCP_RATE_LIMIT?: RateLimit;
+  /** The secret that opens /_insights (`wrangler secret put INSIGHTS_TOKEN`); without it the page does not exist. */
+  INSIGHTS_TOKEN?: string;
 }
 
 type WorkerEnv = Env;

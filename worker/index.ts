@@ -1,8 +1,12 @@
-/** Worker entry: the Hono app handles every request that is not a static asset. */
+/**
+ * Worker entry: the Hono app handles every request that is not a static asset; the daily
+ * scheduled run applies the signals' retention (worker/signals/retention.ts).
+ */
 import { app } from "./app";
 import type { Env } from "./env";
 import { log } from "./log";
 import { warmUpSearch } from "./search/warm-up";
+import { scheduled } from "./signals/retention";
 
 /*
  * The search code runs as the isolate starts (worker/search/warm-up.ts), so that a reader's first
@@ -14,7 +18,7 @@ import { warmUpSearch } from "./search/warm-up";
  */
 await warmUpSearch().catch((error: unknown) => log.error("search_warm_up_failed", { error }));
 
-export default app;
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;
 
 /**
  * The same handler as a named entrypoint, which Cloudflare never calls: the local server binds its

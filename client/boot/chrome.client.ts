@@ -1,10 +1,11 @@
 /**
  * Navbar and sidebar behaviours: hide-on-scroll, dropdowns (hover or Enter, closed by an outside
  * click or Escape), the hideable sidebar, animated category collapse, and the TOC marking the
- * heading in view.
+ * heading in view (toc.client.ts).
  */
 import { onClick, reducedMotion, root } from "./dom.client";
 import { collapseDuration, navbarHidden } from "./motion";
+import { setupTocHighlight } from "./toc.client";
 
 function setupHideOnScroll(): void {
   const navbar = document.querySelector<HTMLElement>(".navbar[data-hide-on-scroll]");
@@ -83,28 +84,6 @@ function setupSidebar(): void {
       if (!opening) details.open = false;
     };
   });
-}
-
-/** Marks the TOC link of the last heading that scrolled past the navbar. */
-export function setupTocHighlight(): void {
-  let frame = 0;
-  const update = () => {
-    frame = 0;
-    const links = [...document.querySelectorAll<HTMLAnchorElement>(".toc a[href^='#']")];
-    if (!links.length) return;
-    const offset = (document.querySelector<HTMLElement>(".navbar")?.offsetHeight ?? 60) + 16;
-    let active: HTMLAnchorElement | undefined = links[0];
-    for (const link of links) {
-      const heading = document.getElementById(decodeURIComponent(link.hash.slice(1)));
-      if (heading && heading.getBoundingClientRect().top - offset <= 1) active = link;
-    }
-    links.forEach((l) => l.classList.toggle("active", l === active));
-  };
-  const schedule = () => (frame ||= requestAnimationFrame(update));
-  window.addEventListener("scroll", schedule, { passive: true });
-  window.addEventListener("resize", schedule, { passive: true });
-  document.addEventListener("docs:navigated", schedule);
-  schedule();
 }
 
 export function setupChrome(): void {

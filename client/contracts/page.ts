@@ -82,7 +82,7 @@ export const kvKeys = {
   blob: (digest: string) => `blob/${digest}`,
   /** Content-addressed (name = hash.ext), so shared by every build that uses the file. */
   asset: (name: string) => `asset/${name}`,
-  /** The search records and the MiniSearch index over them (client/contracts/search.ts). */
+  /** The search index's root (client/contracts/search-index.ts); its pieces and segments are blobs. */
   searchIndex: (buildId: string) => `build/${buildId}/search/index`,
   /** Names of the content assets the build refers to, for garbage collection. */
   buildAssets: (buildId: string) => `build/${buildId}/assets`,

@@ -1,7 +1,8 @@
 /**
- * Search records and the embedded index. The build writes records in the DocSearch shape (so the
- * same records can feed a hosted Algolia index) and indexes them with MiniSearch (options here), then
- * cuts the index into pieces (search-index.ts); the worker answers Algolia-style queries from them.
+ * Search records and how they are indexed. The build writes records in the DocSearch shape (so the
+ * same records can feed a hosted Algolia index) and indexes them as MiniSearch would with the
+ * options here (tokens, folding, fields), in an index of its own (search-index.ts); the worker
+ * answers Algolia-style queries from it.
  */
 import type { Options } from "minisearch";
 
@@ -166,7 +167,7 @@ export function unpackRecord(file: Pick<PackedRecords, "siteUrl" | "strings">, r
   };
 }
 
-/** The fields MiniSearch indexes for a record. */
+/** The fields the index scores for a record (term statistics as MiniSearch computes them). */
 export interface IndexedDocument {
   id: number;
   /** The record's own heading (its level's text); empty for content records. */
@@ -311,7 +312,7 @@ export function synonymTable(synonyms: Synonym[] | undefined): SynonymTable {
   return table;
 }
 
-/** MiniSearch options shared by the build (indexing) and the worker (loading the index). */
+/** The index's fields, tokens and folding, in MiniSearch's options' shape (its types only: the index is ours). */
 export const miniSearchOptions: Options<IndexedDocument> = {
   idField: "id",
   fields: [...INDEXED_FIELDS],

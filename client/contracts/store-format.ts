@@ -1,8 +1,8 @@
 /**
- * The format of what a publish stores for the worker to read: the manifest root, route shards,
- * sidebars, page records, and the search root and pieces. Bump STORE_FORMAT with any change to
- * them that the deployed worker could not read, and keep the worker reading the format before it
- * (READABLE_FORMATS) for one release.
+ * The format of what a publish stores for the worker to read: the manifest root, its parts, route
+ * shards, sidebars, page records, and the search root, its parts, pieces and segments. Bump
+ * STORE_FORMAT with any change to them that the deployed worker could not read, and keep the
+ * worker reading the format before it (READABLE_FORMATS) for one release.
  *
  * Each format has its own channel pointers and history (kvKeys.channel, kvKeys.history), so a
  * deploy and a publish can happen in either order without a moment in which the worker serves
@@ -10,10 +10,15 @@
  * pointer, which the publish did not move), then deploys the code that reads the new format; a
  * worker deployed before any publish in its format serves the previous format's build.
  */
-export const STORE_FORMAT = 2;
+export const STORE_FORMAT = 3;
 
-/** The formats this code reads, newest first: its own and, for one release after a bump, the one before. */
-export const READABLE_FORMATS: readonly number[] = [STORE_FORMAT];
+/**
+ * The formats this code reads, newest first: its own and, for this release, format 2, read by
+ * the code in the format-2 folders (worker/search/format-2, worker/content-store/format-2,
+ * client/contracts/format-2, scripts/publish/format-2). Format 2 and those folders go in the next
+ * release.
+ */
+export const READABLE_FORMATS: readonly number[] = [STORE_FORMAT, 2];
 
 /** Format 2's pointers and histories predate per-format keys, so they keep their plain names. */
 const PLAIN_KEYS_FORMAT = 2;

@@ -1,14 +1,16 @@
 /**
- * How a build's manifest is stored in KV: a small root that a cold isolate reads whole, naming
- * content-addressed pieces it reads only when a request needs them. Routes live in shards (a run
- * of routes in sorted order, cut where the routes say, so adding or editing a page rewrites one
- * shard) and each section's sidebar in its own value. Nothing in the root grows with the number of
- * pages except the shard list (about one entry per hundred routes).
+ * How a build's manifest is stored in KV (store format 3): a small root that a cold isolate reads
+ * whole, naming content-addressed values it reads only when a request needs them. Routes live in
+ * shards (a run of routes in sorted order, cut where the routes say, so adding or editing a page
+ * rewrites one shard) and each section's sidebar in its own value. The lists that grow with the
+ * site, of route shards and of files, are held in parts past a few kilobytes (ref-parts.ts), so
+ * nothing in the root grows with the number of pages.
  *
  * scripts/publish writes it from the build's Manifest (client/contracts/page.ts); the worker's
  * content store reads it.
  */
 import type { RouteEntry } from "./page";
+import type { RefPart } from "./ref-parts";
 import type { SiteConfig, SidebarId } from "./site-config";
 
 /** A route as its shard stores it: what the manifest says of it, plus where its values are. */
@@ -40,11 +42,11 @@ export interface ManifestRoot {
   builtAt: string;
   config: SiteConfig;
   redirects: Record<string, string>;
-  /** Files other than Markdown twins (sitemap.xml, llms.txt, the API document…): path → digest. */
-  files: Record<string, string>;
+  /** Files other than Markdown twins (sitemap.xml, llms.txt, the API document…): refs from each file's path to its digest, by path. */
+  files: RefPart<string>;
   sidebars: Record<SidebarId, StoredSidebar>;
-  /** Route shards in route order (JavaScript string order); a route belongs to the last shard whose `first` is not after it. */
-  routeShards: { first: string; digest: string }[];
+  /** Route shards in route order (JavaScript string order): a route belongs to the last shard whose `from` is not after it. */
+  routes: RefPart<string>;
   routeCount: number;
   /**
    * The legacy docs versions (site.yaml `versions`) of the build: name → digest of its VersionPart.
@@ -59,25 +61,10 @@ export interface ManifestRoot {
  * fields of the root that differ between versions, and its search index's root. An unchanged
  * version is the same part, build after build.
  */
-export type VersionPart = Pick<ManifestRoot, "files" | "sidebars" | "routeShards" | "routeCount"> & {
+export type VersionPart = Pick<ManifestRoot, "files" | "sidebars" | "routes" | "routeCount"> & {
   /** Digest of its search index's root (SearchRoot as JSON, a blob like the pieces it names). */
   search: string;
 };
 
 /** At most this many category labels are kept per sidebar in the root. */
 export const SIDEBAR_CATEGORY_LABELS = 12;
-
-/** The index in `shards` of the shard that holds `route` if any does, or -1. */
-export function shardIndexOf(shards: readonly { first: string }[], route: string): number {
-  let lo = 0;
-  let hi = shards.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (shards[mid]!.first <= route) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}

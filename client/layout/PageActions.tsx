@@ -4,6 +4,12 @@
  * (they work with JavaScript off); the copy buttons are shown only when the boot script can run
  * them (`.js`, client/boot/page-copy.client.ts). Assistant prompts and the server URL are public
  * URLs (the site's `url`), never the host that served the page.
+ *
+ * Every action is an item of one list, drawn in one group inside a <details>: wide, the stylesheet
+ * shows the group as a row and hides the menu's button (client/styles/page-actions.css); below
+ * 997 px the group is the "Page actions" menu, which opens without JavaScript (the boot script adds
+ * Escape and outside clicks: client/boot/page-menu.client.ts). An action added to the list is in
+ * both.
  */
 import { markdownPathOf } from "../contracts/markdown-path";
 import { mcpInstall, mcpServerUrl } from "../contracts/mcp";
@@ -45,33 +51,41 @@ function ConnectAssistant({ serverUrl }: { serverUrl: string }) {
 export function PageActions({ route, siteUrl, mcp }: { route: string; siteUrl: string; mcp: boolean }) {
   const markdownPath = markdownPathOf(route);
   const prompt = encodeURIComponent(assistantPrompt(`${siteUrl.replace(/\/+$/, "")}${markdownPath}`));
+  const actions = [
+    <button key="copy" type="button" className="page-action page-action-copy" data-copy-page={markdownPath}>
+      Copy page
+    </button>,
+    <a key="markdown" className="page-action" href={markdownPath} type="text/markdown">
+      View as Markdown
+    </a>,
+    <a
+      key="chatgpt"
+      className="page-action"
+      href={`https://chatgpt.com/?q=${prompt}`}
+      rel="noopener noreferrer"
+      target="_blank"
+      aria-label="Open in ChatGPT (new tab)"
+    >
+      Open in ChatGPT
+    </a>,
+    <a
+      key="claude"
+      className="page-action"
+      href={`https://claude.ai/new?q=${prompt}`}
+      rel="noopener noreferrer"
+      target="_blank"
+      aria-label="Open in Claude (new tab)"
+    >
+      Open in Claude
+    </a>,
+    mcp ? <ConnectAssistant key="connect" serverUrl={mcpServerUrl(siteUrl)} /> : null,
+  ];
   return (
-    <div className="page-actions" role="group" aria-label="Page actions">
-      <button type="button" className="page-action page-action-copy" data-copy-page={markdownPath}>
-        Copy page
-      </button>
-      <a className="page-action" href={markdownPath} type="text/markdown">
-        View as Markdown
-      </a>
-      <a
-        className="page-action"
-        href={`https://chatgpt.com/?q=${prompt}`}
-        rel="noopener noreferrer"
-        target="_blank"
-        aria-label="Open in ChatGPT (new tab)"
-      >
-        Open in ChatGPT
-      </a>
-      <a
-        className="page-action"
-        href={`https://claude.ai/new?q=${prompt}`}
-        rel="noopener noreferrer"
-        target="_blank"
-        aria-label="Open in Claude (new tab)"
-      >
-        Open in Claude
-      </a>
-      {mcp ? <ConnectAssistant serverUrl={mcpServerUrl(siteUrl)} /> : null}
-    </div>
+    <details className="page-menu">
+      <summary className="page-action page-menu-button">Page actions</summary>
+      <div className="page-actions" role="group" aria-label="Page actions">
+        {actions}
+      </div>
+    </details>
   );
 }

@@ -122,7 +122,8 @@ export function SearchPage({ view, neutral = false }: { view: SearchPageView; ne
           <p className="search-count" role="status">
             {`${view.nbHits === 1 ? "1 result" : `${view.nbHits} results`} for “${view.query}”${view.nbPages > 1 ? ` (page ${view.page} of ${view.nbPages})` : ""}`}
           </p>
-          <ol className="search-results" start={from}>
+          {/* The query a click on a result reports as opened (client/boot/search-signals.client.ts). */}
+          <ol className="search-results" start={from} data-signal-query={view.query}>
             {view.hits.map((hit, i) => (
               <li key={`${hit.href}-${i}`} className="search-result">
                 <a className="search-result-title" href={hit.href}>

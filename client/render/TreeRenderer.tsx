@@ -1,7 +1,12 @@
-/** Renders a page tree (client/contracts/tree.ts) into React elements through the component registry. */
+/**
+ * Renders a page tree (client/contracts/tree.ts) into React elements through the component
+ * registry; h2-h4 headings with an id get their permalink (Heading.tsx).
+ */
 import { createElement, Fragment, type ReactNode } from "react";
 import { isComponentType, isElement, type TreeNode } from "../contracts/tree";
+import { textOf } from "../contracts/tree-walk";
 import { registry } from "../components/registry";
+import { PERMALINKED_HEADINGS, PermalinkedHeading } from "./Heading";
 
 export class UnknownComponentError extends Error {}
 
@@ -18,6 +23,10 @@ export function renderNode(node: TreeNode, key: number): ReactNode {
     const component = (registry as Record<string, unknown>)[type];
     if (!component) throw new UnknownComponentError(`no component "${type}" in the registry`);
     return createElement(component as never, { ...(props ?? {}), key }, kids);
+  }
+  if (PERMALINKED_HEADINGS.has(type) && typeof props?.id === "string") {
+    const text = textOf(node).replace(/\s+/g, " ").trim();
+    return createElement(PermalinkedHeading, { key, type, props: { ...props, id: props.id }, text }, kids);
   }
   return createElement(type, { ...(props ?? {}), key }, kids);
 }

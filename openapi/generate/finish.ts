@@ -2,6 +2,7 @@
  * Last step of every generated page: check its own links and ids (links inside pre-rendered blocks
  * are invisible to the site's link checker), then serialise the marked intrinsic blocks to HTML.
  */
+import { PERMALINK_CLASS } from "../../client/contracts/permalink";
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import { walkElements } from "../../client/contracts/tree-walk";
 import { treeToHtml } from "../../scripts/build/hast";
@@ -58,15 +59,25 @@ const INLINE = new Set(["a", "b", "code", "em", "i", "span", "strong"]);
 const isInline = (node: TreeNode | undefined): boolean =>
   node !== undefined && typeof node !== "string" && INLINE.has(node[0]);
 
+const isPermalink = (node: TreeNode): boolean => typeof node !== "string" && node[1]?.className === PERMALINK_CLASS;
+
 /**
  * A space between two inline elements that touch (`<code>name</code><b>required</b>`): on screen
  * their margins set them apart, but wherever the page is read as text (copied, read by an agent,
- * set beside its Markdown twin) the words ran together ("U64required").
+ * set beside its Markdown twin) the words ran together ("U64required"). A permalink has no text:
+ * it stays against the name before it, and the words on either side of it are what is set apart.
  */
 export function wordsApart(nodes: TreeNode[]): TreeNode[] {
   const out: TreeNode[] = [];
+  // The last node that is not a permalink.
+  let last: TreeNode | undefined;
   for (const node of nodes) {
-    if (isInline(out[out.length - 1]) && isInline(node)) out.push(" ");
+    if (isPermalink(node)) {
+      out.push(node);
+      continue;
+    }
+    if (isInline(last) && isInline(node)) out.push(" ");
+    last = node;
     if (typeof node === "string" || node[0] === "pre") out.push(node);
     else out.push([node[0], node[1], ...wordsApart(node.slice(2) as TreeNode[])] as TreeElement);
   }

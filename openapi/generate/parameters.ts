@@ -1,4 +1,8 @@
-/** The parameter tables of an operation page: one per location, with type, constraints, default and example. */
+/**
+ * The parameter tables of an operation page: one per location, with type, constraints, default and
+ * example; each row has an id and a permalink to it beside the name.
+ */
+import { permalinkElement } from "../../client/contracts/permalink";
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import { prose } from "./markdown";
 import type { Resolver } from "./refs";
@@ -40,13 +44,15 @@ function row(p: Parameter, r: Resolver, plan: SchemaPlan): TreeNode {
       : h("span", null, name)
     : null;
   const description = p.description ?? resolved.description;
+  const id = `param-${p.in}-${p.name}`;
   return h(
     "tr",
-    { id: `param-${p.in}-${p.name}` },
+    { id },
     h(
       "td",
       null,
       h("code", null, p.name),
+      permalinkElement(id, "parameter", p.name),
       p.required ? h("b", null, "required") : null,
       p.deprecated ? h("i", null, "deprecated") : null,
     ),

@@ -5,7 +5,7 @@ import { treeToHtml } from "../../scripts/build/hast";
 import { sampleCode, sampleRequest } from "./code-samples";
 import { mergeQuotes } from "./code-block";
 import { exampleOf, responseExample } from "./example";
-import { checkPage, compactPage } from "./finish";
+import { checkPage, compactPage, wordsApart } from "./finish";
 import { pointerAtLine, sourcePointer } from "./locate";
 import { markdown } from "./markdown";
 import { Resolver } from "./refs";
@@ -139,7 +139,9 @@ describe("schema view", () => {
     const out = html(v.root({ $ref: "#/components/schemas/Shape" }, "x"));
     expect(out).toBe('<p>Schema: <a href="#schema-Shape">Shape</a></p>');
     const block = html([v.block("Shape")]);
-    expect(block).toContain('<code>members</code> array of <a href="#schema-Shape">Shape</a>');
+    expect(block).toMatch(
+      /<code>members<\/code><a class="permalink" href="#[^"]+" aria-label="Link to field members"><\/a> array of <a href="#schema-Shape">Shape<\/a>/,
+    );
   });
 });
 
@@ -259,6 +261,16 @@ describe("the last pass over a page", () => {
       .__html;
     expect(html).toBe(
       '<li><code>id</code> <a href="#schema-U64">U64</a> <i>string</i> <b>required</b><p>The id.</p></li><li><pre><code><span>a</span><span>b</span></code></pre></li>',
+    );
+  });
+
+  it("keeps a permalink against the name before it and sets the words around it apart", () => {
+    const link: TreeNode = ["a", { className: "permalink", href: "#param-path-address" }];
+    expect(treeToHtml(wordsApart([["code", null, "address"], link, ["b", null, "required"]]))).toBe(
+      '<code>address</code><a class="permalink" href="#param-path-address"></a> <b>required</b>',
+    );
+    expect(treeToHtml(wordsApart([["code", null, "id"], link, " ", ["span", null, "string"]]))).toBe(
+      '<code>id</code><a class="permalink" href="#param-path-address"></a> <span>string</span>',
     );
   });
 });

@@ -18,10 +18,10 @@ export async function renderCpuMs(
 ): Promise<{ cpu: Map<string, number>; coldFirstMs: number }> {
   process.env.NODE_ENV = "production";
   const { renderDocPage } = await import("../../worker/render/index");
-  const { BuildManifest } = await import("../../worker/content-store/manifest");
+  const { StoredManifest } = await import("../../worker/content-store/manifest");
   // The manifest as the worker holds it: its root, with shards and sidebars read from the stored values.
   const stored = storeManifest(manifest);
-  const view = new BuildManifest(stored.root, async <T>(digest: string) => JSON.parse(stored.blobs.get(digest)!) as T);
+  const view = new StoredManifest(stored.root, async <T>(digest: string) => JSON.parse(stored.blobs.get(digest)!) as T);
   const records = new Map(all.map((p) => [p.route, JSON.stringify(p)]));
   const renderOnce = async (route: string) => {
     const reader = (await renderDocPage(JSON.parse(records.get(route)!) as PageRecord, view)).getReader();

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempSite, type TempSite } from "../../test/helpers/temp-site";
 import { loadSiteConfig } from "../config/load";
-import { BuildCache } from "./cache";
+import { BuildCache } from "../dev/build-cache";
 import { discover } from "./discover";
 
 let site: TempSite;

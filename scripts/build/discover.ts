@@ -70,7 +70,7 @@ export interface DocMemo {
   set(key: string, entry: { stat: string; source: string; doc: DocSource }): void;
 }
 
-/** What a walk found, kept (BuildCache.walk) so that a save of pages it found needs no walk. */
+/** What a walk found, kept (npm run dev: scripts/dev/build-cache.ts) so that a save of pages it found needs no walk. */
 export interface LastWalk {
   /** The docs folder and the configuration the walk's routes and sidebars depend on. */
   key: string;

@@ -3,10 +3,11 @@
  * code, the API reference's large tables) are serialised by hast-util-to-html, and read back with a
  * real HTML parser (hast-util-from-html) by the Markdown twins and the search records.
  */
-import type { Element, ElementContent, Root } from "hast";
+import type { Element, ElementContent, Root, RootContent } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { toHtml } from "hast-util-to-html";
 import { h } from "hastscript";
+import { PERMALINK_CLASS } from "../../client/contracts/permalink";
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 
 /** Intrinsic elements only (no components), as hast. */
@@ -34,7 +35,21 @@ export function preRenderedHtml(el: TreeElement): string | null {
   return typeof html === "string" ? html : null;
 }
 
-/** Pre-rendered HTML parsed back into hast (table rows parse too: the fragment has no context). */
+/**
+ * Pre-rendered HTML parsed back into hast (table rows parse too: the fragment has no context), as
+ * the twins and the search records read it: without the permalinks, which are page chrome.
+ */
 export function parseFragment(html: string): Root {
-  return fromHtml(html, { fragment: true });
+  return withoutPermalinks(fromHtml(html, { fragment: true }));
+}
+
+function isPermalink(node: RootContent): boolean {
+  const className = node.type === "element" ? node.properties.className : undefined;
+  return Array.isArray(className) && className.includes(PERMALINK_CLASS);
+}
+
+function withoutPermalinks<T extends Root | Element>(parent: T): T {
+  parent.children = parent.children.filter((c) => !isPermalink(c)) as T["children"];
+  for (const child of parent.children) if (child.type === "element") withoutPermalinks(child);
+  return parent;
 }

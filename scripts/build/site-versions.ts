@@ -10,19 +10,16 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { SiteConfig } from "../../client/contracts/site-config";
 import { loadSiteConfig } from "../config/load";
-import type { BuildOptions, SiteBuild } from "./build";
-import { counterpartProblems, prefixProblems, versionSources, type VersionSource } from "./versions";
-
-/** What one version's build reads besides the site's root and options. */
-export interface VersionInputs {
-  source: VersionSource;
-  /** The site's configuration; a legacy version's has no edit link (its pages are frozen). */
-  config: SiteConfig;
-  /** The legacy versions' pages, under their prefix, and their ids: link targets for the current version's pages. */
-  others: { routes: string[]; anchors: Map<string, Set<string>> } | null;
-}
+import type { BuildOptions } from "./build";
+import type { SiteBuild } from "./site-build";
+import {
+  counterpartProblems,
+  prefixProblems,
+  versionSources,
+  type VersionInputs,
+  type VersionSource,
+} from "./versions";
 
 class VersionBuildFailed extends Error {}
 
@@ -34,34 +31,40 @@ function untouched(source: VersionSource, changed: string[] | undefined): boolea
   return changed !== undefined && !changed.some((f) => f.startsWith(`${source.dir}/`) || f === "content/site.yaml");
 }
 
+/**
+ * Builds each version with `buildOne` (given the version's inputs and the options it is built
+ * with). `session`: what a caller that builds again and again (npm run dev) keeps, and the files
+ * changed since its last build: a legacy version none of them touches is its last build again.
+ */
 export async function buildVersions(
   options: BuildOptions,
-  buildOne: (options: BuildOptions) => Promise<SiteBuild>,
+  buildOne: (version: VersionInputs, options: BuildOptions) => Promise<SiteBuild>,
+  session?: { cache: object; changed?: string[] },
 ): Promise<SiteBuild> {
   const config = await loadSiteConfig(path.join(options.root, "content/site.yaml"));
   const [current, ...legacy] = versionSources(options.root, config);
-  const kept = options.cache ? (lastLegacy.get(options.cache) ?? new Map<string, SiteBuild>()) : null;
+  const kept = session ? (lastLegacy.get(session.cache) ?? new Map<string, SiteBuild>()) : null;
   const builds: SiteBuild[] = [];
   for (const source of legacy) {
     const last = kept?.get(source.version.name);
-    if (last && untouched(source, options.changed)) {
+    if (last && untouched(source, session?.changed)) {
       builds.push(last);
       continue;
     }
     const label = `version "${source.version.name}" (${source.dir})`;
-    const build = await buildOne({
+    const inputs = { source, config: config.editUrl ? { ...config, editUrl: null } : config, others: null };
+    const build = await buildOne(inputs, {
       root: options.root,
       strict: options.strict,
       cacheDir: options.cacheDir,
       warn: options.warn && ((m) => options.warn!(`${label}: ${m}`)),
-      versionInputs: { source, config: config.editUrl ? { ...config, editUrl: null } : config, others: null },
     }).catch((e: Error) => {
       throw new VersionBuildFailed(`${label}: ${e.message}`, { cause: e });
     });
     kept?.set(source.version.name, build);
     builds.push(build);
   }
-  if (options.cache && kept) lastLegacy.set(options.cache, kept);
+  if (session && kept) lastLegacy.set(session.cache, kept);
 
   const others = builds.length
     ? {
@@ -69,7 +72,7 @@ export async function buildVersions(
         anchors: new Map(builds.flatMap((b) => [...b.anchors].map(([r, ids]) => [prefixed(b, r), ids] as const))),
       }
     : null;
-  const site = await buildOne({ ...options, versionInputs: { source: current!, config, others } });
+  const site = await buildOne({ source: current!, config, others }, options);
 
   const problems = prefixProblems(config, { routes: site.manifest.routes, files: site.manifest.files });
   const counterparts = counterpartProblems(

@@ -26,6 +26,15 @@ export interface VersionSource {
   openapi: { file: string; label: string };
 }
 
+/** What one version's build reads besides the site's root and options. */
+export interface VersionInputs {
+  source: VersionSource;
+  /** The site's configuration; a legacy version's has no edit link (its pages are frozen). */
+  config: SiteConfig;
+  /** The legacy versions' pages, under their prefix, and their ids: link targets for the current version's pages. */
+  others: { routes: string[]; anchors: Map<string, Set<string>> } | null;
+}
+
 export const VERSIONS_DIR = "content/versions";
 
 export class VersionDeclarationError extends Error {}

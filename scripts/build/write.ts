@@ -79,8 +79,9 @@ async function writeContent(build: SiteBuild, dir: string, out: ReturnType<typeo
       build.values.stored(route),
     );
   for (const [name, asset] of build.assets) await out.write(path.join(dir, "assets", name), asset.body);
-  // The index as KV holds it: the root, and its pieces by digest.
-  await out.write(path.join(dir, "search", "index.json"), JSON.stringify(build.search.index.root));
+  // The index the build made: what its roots say and its pieces by kind, and the pieces by digest.
+  const { meta, browse, refs } = build.search.index;
+  await out.write(path.join(dir, "search", "index.json"), JSON.stringify({ ...meta, browse, ...refs }));
   for (const [digest, value] of build.search.index.pieces)
     await out.write(path.join(dir, "search", "pieces", `${digest}.json`), value);
   for (const file of build.files) await out.write(path.join(dir, "files", file.path), () => file.body, file.stored?.());

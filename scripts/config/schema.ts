@@ -5,6 +5,7 @@
  * (its type, SiteConfig, is `z.output` of the schema below).
  */
 import { z } from "zod";
+import { DEFAULT_RETENTION_DAYS, DEFAULT_ROW_BUDGET } from "../../client/contracts/signals";
 import { strictObject } from "./strict";
 
 const link = strictObject({ label: z.string().min(1), href: z.string().min(1) });
@@ -170,6 +171,26 @@ export const siteConfigSchema = strictObject({
    * assistant, and (with the MCP server on) copy the MCP server's URL.
    */
   pageActions: strictObject({ enabled: z.boolean().default(true) }).default({ enabled: true }),
+  /**
+   * What readers and agents could not find, stored in the operator's own D1 database (worker/signals):
+   * "Was this page helpful?" at the end of every page, the searches' final queries, agents' reports.
+   * Off, the form is not shown and nothing is recorded. Without the SIGNALS binding nothing is
+   * recorded either (the worker logs it once).
+   */
+  signals: strictObject({
+    enabled: z.boolean().default(true),
+    /** Days a signal is kept; the daily scheduled run deletes older ones. */
+    retentionDays: z.number().int().min(1).max(3650).default(DEFAULT_RETENTION_DAYS),
+    /** Rows the database may hold; past it new rows are dropped (counts of rows that exist still grow). */
+    rowBudget: z.number().int().min(1000).max(100_000_000).default(DEFAULT_ROW_BUDGET),
+    /** The operator's privacy text, linked from the note beside the feedback form; null for none. */
+    privacyUrl: z.url().nullable().default(null),
+  }).default({
+    enabled: true,
+    retentionDays: DEFAULT_RETENTION_DAYS,
+    rowBudget: DEFAULT_ROW_BUDGET,
+    privacyUrl: null,
+  }),
   /** The "Try it" explorer of API pages. */
   apiExplorer: strictObject({
     /** How long the explorer waits for the node before giving up, in milliseconds. */

@@ -1,10 +1,10 @@
 /**
- * The dev session on a copy of the fixture site: each kind of source an author edits (site.yaml,
- * _category_.json, an image, openapi/node.yaml) is picked up on save and reaches the open tabs as
- * the right change; a broken config key comes back located; a save of one page (which reads only
+ * The dev session on a copy of the fixture site: each kind of source an author edits (a page,
+ * site.yaml, _category_.json, an image, openapi/node.yaml) is picked up on save and reaches the open
+ * tabs as the right change (how events become saves: saves.node.test.ts); a broken config key comes back located; a save of one page (which reads only
  * the pages the watcher names) still sees another page's error and pages added or removed beside it.
  */
-import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryKv } from "../../test/helpers/memory-kv";
@@ -14,6 +14,9 @@ import type { DevEvent, EventHub } from "./events";
 import type { Problem } from "./problems";
 import { DevSession } from "./session";
 
+const ALPHA = "content/docs/learn/Basics/alpha.mdx";
+const TOOLS = "content/docs/build/tools.mdx";
+const YAML = "content/site.yaml";
 const API = (summary: string) => `openapi: 3.0.3
 info: { title: Fixture Node API, version: "1.0" }
 tags: [{ name: Ledger, description: The ledger. }]
@@ -31,31 +34,40 @@ let site: TempSite;
 let session: DevSession;
 let unwatch: () => void;
 const events: DevEvent[] = [];
-const lines: string[] = [];
+/** Each terminal line, with how many events the tabs had been sent when it was printed. */
+const lines: { text: string; events: number }[] = [];
 const hub = { send: (e: DevEvent) => events.push(e) } as unknown as EventHub;
+/** Called with each terminal line as the session prints it. */
+const lineWaiters = new Set<() => void>();
+/** The line a save (or the first build) ends with, its builds done or failed: "hh:mm:ss saved <files>: …". */
+const saveLine = (text: string) => / saved |^startup: /.test(text);
 
 /**
- * Saves (runs `write`) and waits for the save's terminal line, printed once its builds are done;
- * returns the events it sent. Generous: builds share a busy machine.
+ * Saves (runs `write`, which writes `file`) and waits for the save's terminal line, printed once
+ * its builds are done; returns the events sent for it: those after the line of the save before.
+ * A watcher may split one write into two saves on a busy machine, so a line is matched by its file,
+ * and events by the lines around them. Generous: builds share a busy machine.
  */
-async function save(write: () => Promise<void>, ms = 30_000): Promise<DevEvent[]> {
-  const from = events.length;
+async function save(file: string, write: () => Promise<void>, ms = 30_000): Promise<DevEvent[]> {
   const seen = lines.length;
+  const ours = (l: { text: string }) => / saved (.+?): /.exec(l.text)?.[1]!.split(", ").includes(file) ?? false;
+  const printed = new Promise<number>((resolve, reject) => {
+    const check = () => {
+      const at = lines.findIndex((l, i) => i >= seen && ours(l));
+      if (at < 0) return;
+      lineWaiters.delete(check);
+      resolve(at);
+    };
+    lineWaiters.add(check);
+    AbortSignal.timeout(ms).addEventListener("abort", () => {
+      lineWaiters.delete(check);
+      reject(new Error(`no terminal line for the save of ${file}; lines: ${JSON.stringify(lines.slice(seen))}`));
+    });
+  });
   await write();
-  const end = Date.now() + ms;
-  while (!lines.slice(seen).some((l) => / saved /.test(l))) {
-    if (Date.now() > end)
-      throw new Error(`no terminal line for the save; events: ${JSON.stringify(events.slice(from))}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return events.slice(from);
-}
-/** Waits until no terminal line has come for a second. */
-async function quiet(): Promise<void> {
-  for (let seen = -1; seen !== lines.length;) {
-    seen = lines.length;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  const at = await printed;
+  const before = lines.slice(0, at).filter((l) => saveLine(l.text));
+  return events.slice(before.at(-1)?.events ?? 0, lines[at]!.events);
 }
 const firstChanges = (sent: DevEvent[]) =>
   (sent.find((e) => e.event === "build")!.data as { changes: BuildChanges }).changes;
@@ -64,7 +76,11 @@ beforeAll(async () => {
   site = await tempSite();
   await mkdir(path.join(site.root, "openapi"));
   await writeFile(path.join(site.root, "openapi/node.yaml"), API("Get the ledger"));
-  session = new DevSession({ siteRoot: site.root, kv: new MemoryKv(), hub, log: (l) => lines.push(l) });
+  const log = (text: string) => {
+    lines.push({ text, events: events.length });
+    lineWaiters.forEach((waiter) => waiter());
+  };
+  session = new DevSession({ siteRoot: site.root, kv: new MemoryKv(), hub, log });
   unwatch = session.watch();
   await session.start();
 }, 120_000);
@@ -75,39 +91,30 @@ afterAll(async () => {
 });
 
 describe("DevSession", () => {
-  it("builds a file truncated well before its write once, with its content", async () => {
+  it("builds a saved page and tells the tabs it changed", async () => {
     const alpha = path.join(site.root, "content/docs/learn/Basics/alpha.mdx");
     const text = await readFile(alpha, "utf8");
-    // Earlier saves' lines are all printed (a save is over when its line is).
-    await quiet();
-    const seen = lines.length;
-    const sent = await save(async () => {
-      const file = await open(alpha, "w");
-      await new Promise((r) => setTimeout(r, 200));
-      await file.writeFile(`${text}\nWritten after a slow truncation.\n`);
-      await file.close();
-    });
-    // Anything the first save's builds printed late would follow within this pause.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(lines.slice(seen).filter((l) => / saved /.test(l))).toHaveLength(1);
+    const sent = await save(ALPHA, () => writeFile(alpha, `${text}\nWritten in one save.\n`));
     expect(sent.some((e) => e.event === "failed")).toBe(false);
     expect(firstChanges(sent).changed).toContain("/learn/Basics/alpha");
-    await save(() => writeFile(alpha, text));
+    await save(ALPHA, () => writeFile(alpha, text));
   });
 
   it("regenerates the API reference when openapi/node.yaml is saved", async () => {
-    const sent = await save(() => writeFile(path.join(site.root, "openapi/node.yaml"), API("Read the ledger summary")));
+    const sent = await save("openapi/node.yaml", () =>
+      writeFile(path.join(site.root, "openapi/node.yaml"), API("Read the ledger summary")),
+    );
     expect(firstChanges(sent).changed.some((r) => r.startsWith("/api/"))).toBe(true);
-    expect(lines.at(-1)).toMatch(/saved openapi\/node\.yaml: rebuilt .*\/api\//);
+    expect(lines.filter((l) => saveLine(l.text)).at(-1)!.text).toMatch(/saved openapi\/node\.yaml: rebuilt .*\/api\//);
   });
 
   it("treats site.yaml as every page's and a folder label as the sidebar's", async () => {
     const yaml = path.join(site.root, "content/site.yaml");
     const text = await readFile(yaml, "utf8");
-    const sent = await save(() => writeFile(yaml, text.replace("Fixture announcement.", "New announcement.")));
+    const sent = await save(YAML, () => writeFile(yaml, text.replace("Fixture announcement.", "New announcement.")));
     expect(firstChanges(sent).shell).toBe(true);
 
-    const label = await save(() =>
+    const label = await save("content/docs/learn/Basics/_category_.json", () =>
       site.write("docs/learn/Basics/_category_.json", '{ "label": "Basics Again", "position": 2 }'),
     );
     expect(firstChanges(label)).toMatchObject({ sidebars: true, shell: false });
@@ -116,14 +123,16 @@ describe("DevSession", () => {
   it("republishes the page that shows an image when the image is saved", async () => {
     const svg = path.join(site.root, "content/docs/build/img/flow.svg");
     const text = await readFile(svg, "utf8");
-    const sent = await save(() => writeFile(svg, text.replace("</svg>", '<circle cx="1" cy="1" r="1"/></svg>')));
+    const sent = await save("content/docs/build/img/flow.svg", () =>
+      writeFile(svg, text.replace("</svg>", '<circle cx="1" cy="1" r="1"/></svg>')),
+    );
     expect(firstChanges(sent).changed).toContain("/build/tools");
   });
 
   it("sends a misspelt frontmatter key and a mistyped config value as located errors, and recovers", async () => {
     const page = path.join(site.root, "content/docs/build/tools.mdx");
     const good = await readFile(page, "utf8");
-    const sent = await save(() => writeFile(page, good.replace("sidebar_position:", "sidebar_positon:")));
+    const sent = await save(TOOLS, () => writeFile(page, good.replace("sidebar_position:", "sidebar_positon:")));
     const [problem] = (sent.find((e) => e.event === "failed")!.data as { errors: Problem[] }).errors;
     const line = good.split("\n").findIndex((l) => l.startsWith("sidebar_position:")) + 1;
     expect(problem).toMatchObject({ file: "content/docs/build/tools.mdx", line, column: 1 });
@@ -133,12 +142,12 @@ describe("DevSession", () => {
     const yaml = path.join(site.root, "content/site.yaml");
     const config = await readFile(yaml, "utf8");
     await writeFile(page, good);
-    const typo = await save(() => writeFile(yaml, config.replace(/^editUrl: .*$/m, "editUrl: 5")));
+    const typo = await save(YAML, () => writeFile(yaml, config.replace(/^editUrl: .*$/m, "editUrl: 5")));
     const [wrong] = (typo.find((e) => e.event === "failed")!.data as { errors: Problem[] }).errors;
     expect(wrong).toMatchObject({ file: "content/site.yaml" });
     expect(wrong!.line).toBe(config.split("\n").findIndex((l) => l.startsWith("editUrl:")) + 1);
 
-    await save(() => writeFile(yaml, config));
+    await save(YAML, () => writeFile(yaml, config));
     expect(session.hello("").map((e) => e.event)).toEqual(["build"]);
   });
 
@@ -150,17 +159,17 @@ describe("DevSession", () => {
     const failedFiles = (sent: DevEvent[]) =>
       (sent.find((e) => e.event === "failed")?.data as { errors: Problem[] } | undefined)?.errors.map((p) => p.file);
 
-    const broken = await save(() => writeFile(tools, good.replace("sidebar_position:", "sidebar_positon:")));
+    const broken = await save(TOOLS, () => writeFile(tools, good.replace("sidebar_position:", "sidebar_positon:")));
     expect(failedFiles(broken)).toEqual(["content/docs/build/tools.mdx"]);
-    const other = await save(() => writeFile(alpha, `${alphaText}\nOne more line about alpha.\n`));
+    const other = await save(ALPHA, () => writeFile(alpha, `${alphaText}\nOne more line about alpha.\n`));
     expect(failedFiles(other)).toEqual(["content/docs/build/tools.mdx"]);
-    const fixed = await save(() => writeFile(tools, good));
+    const fixed = await save(TOOLS, () => writeFile(tools, good));
 
     expect(failedFiles(fixed)).toBeUndefined();
     expect(firstChanges(fixed).changed).toContain("/learn/Basics/alpha");
 
     const notes = path.join(site.root, "content/docs/build/extra/notes.mdx");
-    const added = await save(async () => {
+    const added = await save("content/docs/build/extra/notes.mdx", async () => {
       await mkdir(path.dirname(notes));
       await writeFile(
         notes,
@@ -171,7 +180,7 @@ describe("DevSession", () => {
     expect(firstChanges(added).added).toEqual(["/build/extra/notes"]);
     expect(firstChanges(added).changed).toContain("/learn/Basics/alpha");
 
-    const removed = await save(async () => {
+    const removed = await save(ALPHA, async () => {
       await rm(path.dirname(notes), { recursive: true });
       await writeFile(alpha, `${alphaText}\nAlpha again.\n`);
     });

@@ -5,12 +5,15 @@
  */
 import { readFileSync, statSync, watch } from "node:fs";
 import path from "node:path";
-import { buildSite, BuildCache, defaultCacheDir, type SiteBuild } from "../build/build";
+import { defaultCacheDir, type SiteBuild } from "../build/build";
 import type { KvTarget } from "../publish/kv-target";
 import { LastPublished, publishBuild } from "../publish/publish";
+import { devBuild } from "./build";
+import { BuildCache } from "./build-cache";
 import { changesBetween, describeChanges, mergeChanges, viewOf, type BuildChanges, type BuildView } from "./changes";
 import type { DevEvent, EventHub } from "./events";
 import { problemsOf, problemText, type Problem } from "./problems";
+import { SaveBatcher } from "./saves";
 import { watchTree } from "./watch-tree";
 
 export interface DevSessionOptions {
@@ -20,12 +23,6 @@ export interface DevSessionOptions {
   log?: (line: string) => void;
 }
 
-/** Editor scratch files (vim's 4913 and .swp, emacs' .#x, backups~) are not saves. */
-const SCRATCH = /(^|\/)(\.[^/]*|[^/]*~|4913|[^/]*\.sw[a-p]|[^/]*\.tmp)$/;
-/** A save is built once its files have had no event for this long. */
-const QUIET_MS = 25;
-/** How long a save whose file is empty waits for the write that may follow. */
-const MID_WRITE_MS = 500;
 /** Builds this session published that a tab may still show; older ones make a tab reload. */
 const VIEWS_KEPT = 50;
 
@@ -92,38 +89,21 @@ export class DevSession {
 
   /** Watches the site's sources; returns a function that stops watching. */
   watch(): () => void {
-    let timer: NodeJS.Timeout | undefined;
-    const pending = new Set<string>();
-    const saved = (file: string) => {
-      if (SCRATCH.test(file)) return;
-      pending.add(file);
-      clearTimeout(timer);
-      // Editors write a file in several steps; one build follows them all.
-      timer = setTimeout(() => settle(0), QUIET_MS);
-    };
-    const settle = (waited: number) => {
-      const files = [...pending].sort();
-      // An empty file is most often one caught between its truncation and its write, which a busy
-      // machine can put more than QUIET_MS apart: its write comes with a second event. A file left
-      // empty on purpose is built once MID_WRITE_MS have passed.
-      if (waited < MID_WRITE_MS && files.some((f) => this.isEmptyFile(f))) {
-        timer = setTimeout(() => settle(waited + QUIET_MS), QUIET_MS);
-        return;
-      }
-      pending.clear();
-      const named = files.filter((f) => this.isSaved(f));
-      void this.save(named.length ? named : files, files);
-    };
+    const saves = new SaveBatcher({
+      isEmpty: (f) => this.isEmptyFile(f),
+      isSaved: (f) => this.isSaved(f),
+      save: (files, changed) => void this.save(files, changed),
+    });
     const root = this.options.siteRoot;
-    const stops = [watchTree(path.join(root, "content"), (f) => saved(`content/${f}`))];
+    const stops = [watchTree(path.join(root, "content"), (f) => saves.saw(`content/${f}`))];
     try {
-      const api = watch(path.join(root, "openapi"), (_e, f) => f === "node.yaml" && saved("openapi/node.yaml"));
+      const api = watch(path.join(root, "openapi"), (_e, f) => f === "node.yaml" && saves.saw("openapi/node.yaml"));
       stops.push(() => api.close());
     } catch {
       // A site without an API reference.
     }
     return () => {
-      clearTimeout(timer);
+      saves.stop();
       stops.forEach((stop) => stop());
     };
   }
@@ -168,7 +148,7 @@ export class DevSession {
   /**
    * Builds and publishes, then tells the tabs. "quick" reuses the last search index so the page is
    * served sooner; "search" is the rebuild with a fresh index that follows it. `changed` is every
-   * file saved since the last build (see BuildOptions.changed); without it, the build reads the whole
+   * file saved since the last build (see DevBuildOptions.changed); without it, the build reads the whole
    * site. Returns null on failure.
    */
   private async build(
@@ -186,7 +166,7 @@ export class DevSession {
     let build: SiteBuild;
     let keysWritten: number;
     try {
-      build = await buildSite({
+      build = await devBuild({
         root: this.options.siteRoot,
         cache: this.cache,
         cacheDir: defaultCacheDir(),
@@ -232,9 +212,10 @@ export class DevSession {
     this.errors = problemsOf(message, this.read);
     const count = this.errors.length === 1 ? "1 error" : `${this.errors.length} errors`;
     const keeps = this.live ? "the site keeps serving the last good build" : "nothing is served until it builds";
+    // The tabs first, as for a good build: every event of a save comes before its terminal line.
+    this.options.hub.send({ event: "failed", data: { errors: this.errors, warnings: this.warnings } });
     this.log(`${label}: build failed (${count}) in ${ms(started)} ms; ${keeps}`);
     for (const p of this.errors) this.log(problemText(p));
-    this.options.hub.send({ event: "failed", data: { errors: this.errors, warnings: this.warnings } });
   }
 
   /** A file that is there and holds nothing yet. */

@@ -4,6 +4,7 @@
  */
 import { startLocalServer } from "../local/server";
 import { localKvPersistDir } from "../publish/local-kv";
+import { localD1PersistDir } from "../signals/local-d1";
 import { liveScript } from "./assets";
 import { EventHub } from "./events";
 import { startDevProxy } from "./proxy";
@@ -30,6 +31,7 @@ export async function startDev(options: DevOptions): Promise<Dev> {
     root: options.root,
     port: 0,
     kvPersist: localKvPersistDir(options.siteRoot),
+    d1Persist: localD1PersistDir(options.siteRoot),
   });
   const hub = new EventHub();
   const session = new DevSession({ siteRoot: options.siteRoot, kv: worker.kv, hub });

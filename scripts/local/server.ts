@@ -10,6 +10,8 @@ import { Miniflare, Log, LogLevel } from "miniflare";
 import { kvTargetFrom, LOCAL_KV_ID } from "../publish/local-kv";
 import type { KvTarget } from "../publish/kv-target";
 import { POINTER_RECHECK_MS } from "../../client/contracts/page";
+import { LOCAL_SIGNALS_ID, migrationsDir, SIGNALS_BINDING } from "../signals/local-d1";
+import { applyMigrations } from "../signals/migrations";
 
 /** The worker's named entrypoint the direct socket is bound to (worker/index.ts exports it). */
 const DIRECT_ENTRYPOINT = "direct";
@@ -21,6 +23,11 @@ export interface LocalServerOptions {
   channel?: string;
   /** Folder for on-disk KV; tests pass a temporary one. */
   kvPersist: string;
+  /**
+   * Folder for the on-disk signals database (D1, migrations/ applied at start); by default a
+   * folder inside kvPersist, so a temporary KV folder takes its database with it.
+   */
+  d1Persist?: string;
   verbose?: boolean;
   /**
    * Extra worker vars, e.g. DISABLE_PAGE_CACHE for the benchmark's uncached runs. The local server
@@ -46,6 +53,8 @@ export interface LocalServer {
   /** The direct socket's URL, when `direct` was asked for. */
   direct?: URL;
   kv: KvTarget;
+  /** The worker's signals database (D1), for tests and benchmarks to read. */
+  signals: Awaited<ReturnType<Miniflare["getD1Database"]>>;
   /** Sends a request straight to the worker (no socket), for tests. */
   dispatch: Miniflare["dispatchFetch"];
   dispose(): Promise<void>;
@@ -61,6 +70,26 @@ export async function compatibilityDate(root: string): Promise<string> {
   return m[1]!;
 }
 
+/**
+ * The rate limiters of wrangler.toml (`[[ratelimits]]`: name and `simple = { limit, period }`),
+ * so the local worker limits as a deployment does.
+ */
+export async function rateLimitsOf(
+  root: string,
+): Promise<Record<string, { simple: { limit: number; period: 10 | 60 } }>> {
+  const toml = await readFile(path.join(root, "wrangler.toml"), "utf8");
+  const out: Record<string, { simple: { limit: number; period: 10 | 60 } }> = {};
+  for (const part of toml.split(/^\[\[ratelimits\]\]\s*$/m).slice(1)) {
+    const block = part.split(/^\[/m)[0]!;
+    const name = /^name\s*=\s*"([A-Za-z0-9_]+)"/m.exec(block)?.[1];
+    const simple = /^simple\s*=\s*\{\s*limit\s*=\s*(\d+)\s*,\s*period\s*=\s*(10|60)\s*\}/m.exec(block);
+    if (!name || !simple)
+      throw new Error("wrangler.toml: a [[ratelimits]] block lacks name or simple = { limit, period }");
+    out[name] = { simple: { limit: Number(simple[1]), period: Number(simple[2]) as 10 | 60 } };
+  }
+  return out;
+}
+
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const mf = new Miniflare({
     modules: true,
@@ -68,6 +97,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     compatibilityDate: await compatibilityDate(options.root),
     kvNamespaces: { CONTENT: LOCAL_KV_ID },
     kvPersist: options.kvPersist,
+    d1Databases: { [SIGNALS_BINDING]: LOCAL_SIGNALS_ID },
+    d1Persist: options.d1Persist ?? path.join(options.kvPersist, "signals-d1"),
+    ratelimits: await rateLimitsOf(options.root),
     bindings: { CONTENT_CHANNEL: options.channel ?? "production", POINTER_RECHECK_MS: "0", ...options.vars },
     assets: {
       directory: path.join(options.root, "dist/client"),
@@ -85,8 +117,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
   const url = await mf.ready;
   const kv = kvTargetFrom(await mf.getKVNamespace("CONTENT"));
+  const signals = await mf.getD1Database(SIGNALS_BINDING);
+  await applyMigrations(signals, migrationsDir(options.root));
   const direct = options.direct ? await mf.unsafeGetDirectURL(undefined, DIRECT_ENTRYPOINT) : undefined;
-  return { url, direct, kv, dispatch: mf.dispatchFetch.bind(mf), dispose: () => mf.dispose() };
+  return { url, direct, kv, signals, dispatch: mf.dispatchFetch.bind(mf), dispose: () => mf.dispose() };
 }
 
 /** Hands each line of workerd's stdout and stderr to `onLine`. */

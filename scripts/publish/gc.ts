@@ -11,13 +11,11 @@
  * build's value is taken for an orphan. Pending records older than PENDING_TTL_MS are from
  * publishes that died: they are deleted and protect nothing.
  */
-import { kvKeys, type Manifest, type PublishRecord } from "../../client/contracts/page";
-import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
+import { kvKeys, type PublishRecord } from "../../client/contracts/page";
 import { channelOfKey, STORE_FORMAT } from "../../client/contracts/store-format";
-import type { RouteShard } from "../../client/contracts/stored-manifest";
 import { readJson, type KvTarget } from "./kv-target";
 import { PENDING_TTL_MS, pendingKeys, readPending } from "./pending";
-import { readStoredBuild, storedDigests } from "./stored-manifest";
+import { readBuildValues } from "./stored-build";
 
 /** A preview channel not published for this long is abandoned: its builds may be collected. */
 export const PREVIEW_RETENTION_DAYS = 30;
@@ -100,20 +98,10 @@ export async function collectGarbage(
   const kept = ids.filter((id) => !deleted.includes(id));
   const doomed = buildKeys.filter((k) => deleted.includes(k.split("/")[1]!));
   // Roots too: a publish that finished after the listing has no keys in it, but its blobs may be there.
-  const shards = new Map<string, Promise<RouteShard | null>>();
+  const memo = new Map<string, Promise<unknown>>();
   for (const id of new Set([...kept, ...roots.protectedIds])) {
     for (const name of (await readJson<string[]>(kv, kvKeys.buildAssets(id))) ?? []) used.add(kvKeys.asset(name));
-    const build = await readStoredBuild(kv, id, shards);
-    // A build published before the manifest was sharded still names its blobs in its one value.
-    const legacy = build ? null : (await readJson<Partial<Manifest>>(kv, kvKeys.manifest(id)))?.blobs;
-    const search = await readJson<SearchRoot>(kv, kvKeys.searchIndex(id));
-    for (const digest of [
-      ...(build ? storedDigests(build) : []),
-      ...Object.values(legacy?.pages ?? {}),
-      ...Object.values(legacy?.files ?? {}),
-      ...searchPieceDigests(search),
-    ])
-      used.add(kvKeys.blob(digest));
+    for (const digest of (await readBuildValues(kv, id, memo))?.blobs ?? []) used.add(kvKeys.blob(digest));
   }
   const orphans = stored.filter((k) => !used.has(k));
   const doomedKeys = [...doomed, ...orphans, ...expired, ...roots.removedKeys];

@@ -7,7 +7,7 @@ import { channelOfKey, READABLE_FORMATS, STORE_FORMAT } from "../../client/contr
 import type { ManifestRoot } from "../../client/contracts/stored-manifest";
 import { missingValues } from "./completeness";
 import { readJson, type KvTarget } from "./kv-target";
-import { readStoredBuild, storedPageDigests } from "./stored-manifest";
+import { readBuildValues } from "./stored-build";
 
 export interface RouteDiff {
   added: string[];
@@ -35,7 +35,7 @@ export function diffDigests(before: Record<string, string>, after: Record<string
 /** Routes added, changed and removed by `next` against what `channel` serves now. */
 export async function diffAgainstLive(kv: KvTarget, channel: string, next: Record<string, string>): Promise<RouteDiff> {
   const live = await liveBuildId(kv, channel);
-  return diffDigests(storedPageDigests(live ? await readStoredBuild(kv, live) : null), next);
+  return diffDigests((live ? await readBuildValues(kv, live) : null)?.pages ?? {}, next);
 }
 
 export async function history(kv: KvTarget, channel: string): Promise<PublishRecord[]> {

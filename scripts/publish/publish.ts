@@ -4,9 +4,9 @@
  * 1. `pending/<id>` (scripts/publish/pending.ts), naming the live build as its base and the values
  *    it adds: from here on GC keeps the base build and those values;
  * 2. the values it needs: page records and files as content-addressed blobs and images, only those
- *    the live build does not already have (search index pieces, route shards and sidebars are
- *    blobs too: scripts/publish/stored-manifest.ts; a few new search pieces go in one pack:
- *    scripts/publish/search-packs.ts); the search index's root; the build's image list;
+ *    the live build does not already have (the search index's pieces, parts and segment, route
+ *    shards, sidebars and the manifest's parts are blobs too: search-store/, stored-manifest.ts);
+ *    the search index's root; the build's image list;
  * 3. `build/<id>/manifest`, the manifest's small root: its presence marks the build complete (each
  *    legacy docs version's part of it, its search root included, is a blob written in step 2);
  * 4. the channel pointer, then the channel's history; then the pending record goes.
@@ -16,14 +16,15 @@
  * whole site (KV's free plan allows 1,000 writes a day).
  */
 import { kvKeys } from "../../client/contracts/page";
-import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
+import { READABLE_FORMATS } from "../../client/contracts/store-format";
 import type { SiteBuild } from "../build/build";
 import { blobDigest } from "../build/blobs";
 import { readJson, type KvTarget, type KvValue } from "./kv-target";
 import { recordPublish } from "./operations";
 import { pendingValues, type PendingPublish } from "./pending";
-import { liveReader, storeSearchIndex } from "./search-packs";
-import { readStoredBuild, storeManifest, storedDigests, storeVersionPart } from "./stored-manifest";
+import { storeSearchIndex, type StoredSearch } from "./search-store";
+import { readBuildValues } from "./stored-build";
+import { storeManifest, storeVersionPart } from "./stored-manifest";
 
 /** A publish writes its values in batches of at most this many keys or bytes (each one call of the target's putMany). */
 const BATCH_KEYS = 1000;
@@ -36,18 +37,18 @@ export interface PublishResult {
   keysWritten: number;
 }
 
-/** What a stored build holds: its blobs' digests, its assets' names and its search root (and each legacy docs version's). */
+/** What a stored build holds: its blobs' digests, its assets' names and its search index (of this format), and each legacy docs version's. */
 interface StoredValues {
   blobs: Set<string>;
   assets: Set<string>;
-  search: SearchRoot | null;
-  versionSearch: Map<string, SearchRoot>;
+  search: StoredSearch | null;
+  versionSearch: Map<string, StoredSearch>;
 }
 
 /**
  * What one process last published to one KV namespace, so that its next publish does not read that
- * build back: `npm run dev` publishes on every save, and at 10,000 pages reading the live build's
- * route shards and search root back from KV takes longer than the save's own writes. Trusted only
+ * build back: `npm run dev` publishes on every save, and on a large site reading the live build's
+ * route shards and search index back from KV takes longer than the save's own writes. Trusted only
  * while the channel still points at that build (another process that published since moved it).
  * Keep one per KV namespace.
  */
@@ -69,15 +70,33 @@ export class LastPublished {
  * long as this publish runs, unlike a stray key that happens to be in KV now (GC may be deleting it).
  */
 async function liveValues(kv: KvTarget, live: string | null): Promise<StoredValues> {
-  const stored = live ? await readStoredBuild(kv, live) : null;
+  const stored = live ? await readBuildValues(kv, live) : null;
   const assets = stored && live ? await readJson<string[]>(kv, kvKeys.buildAssets(live)) : null;
-  const search = stored && live ? await readJson<SearchRoot>(kv, kvKeys.searchIndex(live)) : null;
   return {
-    blobs: new Set([...(stored ? storedDigests(stored) : []), ...searchPieceDigests(search)]),
+    blobs: new Set(stored?.blobs),
     assets: new Set(assets ?? []),
-    search,
-    versionSearch: new Map(stored?.versions.map((v) => [v.name, v.search])),
+    search: stored?.search ?? null,
+    versionSearch: stored?.versionSearch ?? new Map(),
   };
+}
+
+/** Reads a live stored value's text; a missing one is an error naming it. */
+const liveText = (kv: KvTarget) => async (digest: string) => {
+  const text = await kv.get(kvKeys.blob(digest));
+  if (text === null) throw new Error(`the live build's value ${digest} is missing from KV`);
+  return text;
+};
+
+/**
+ * Before the first publish in this store format, the build the channel serves in the previous
+ * one (READABLE_FORMATS): what the new build reuses values from.
+ */
+async function servedBefore(kv: KvTarget, channel: string): Promise<string | null> {
+  for (const format of READABLE_FORMATS.slice(1)) {
+    const id = (await kv.get(kvKeys.channel(channel, format)))?.trim();
+    if (id) return id;
+  }
+  return null;
 }
 
 /** Thrown when the channel moved while the build was written (a rollback or another publish): nothing was flipped. */
@@ -92,38 +111,34 @@ export async function publishBuild(
   beforeFlip?: () => Promise<void>,
 ): Promise<PublishResult> {
   const previous = (await kv.get(kvKeys.channel(channel)))?.trim() || null;
-  const have = lastPublished?.valuesOf(channel, previous) ?? (await liveValues(kv, previous));
+  const base = previous ?? (await servedBefore(kv, channel));
+  const have = lastPublished?.valuesOf(channel, base) ?? (await liveValues(kv, base));
   // Values are gathered lazily (search pieces and manifest pieces are made as text): only the
   // digests the live build lacks are written.
   const blobs = new Map<string, () => string>();
-  const readLive = liveReader((key) => kv.get(key), kvKeys.blob);
   for (const version of [build, ...build.versions]) {
     for (const route of version.values.keys())
       blobs.set(version.manifest.blobs.pages[route]!, () => version.values.get(route)!);
     for (const file of version.files) blobs.set(version.manifest.blobs.files[file.path]!, () => file.body);
   }
-  const search = await storeSearchIndex(build.search.index, have.blobs, have.search, readLive);
+  const search = await storeSearchIndex(build.search.index, have.search, liveText(kv), have.blobs);
   for (const [digest, value] of search.blobs) blobs.set(digest, () => value);
-  // Each legacy docs version: its search index (against the live build's index of that version),
+  // Each legacy docs version: its search index (built on the live build's index of that version),
   // its search root and manifest part as blobs; an unchanged version makes the values it made before.
   const versionParts: Record<string, string> = {};
-  const versionSearch = new Map<string, SearchRoot>();
+  const versionSearch = new Map<string, StoredSearch>();
   for (const version of build.versions) {
     const name = version.version.name;
-    const stored = await storeSearchIndex(
-      version.search.index,
-      have.blobs,
-      have.versionSearch.get(name) ?? null,
-      readLive,
-    );
+    const live = have.versionSearch.get(name) ?? null;
+    const stored = await storeSearchIndex(version.search.index, live, liveText(kv), have.blobs);
     for (const [digest, value] of stored.blobs) blobs.set(digest, () => value);
-    const rootJson = JSON.stringify(stored.root);
+    const rootJson = JSON.stringify(stored.stored.root);
     const rootDigest = blobDigest(rootJson);
     blobs.set(rootDigest, () => rootJson);
     const part = storeVersionPart(version.manifest, rootDigest);
     for (const [digest, value] of part.blobs) blobs.set(digest, () => value);
     versionParts[name] = part.digest;
-    versionSearch.set(name, stored.root);
+    versionSearch.set(name, stored.stored);
   }
   const manifest = storeManifest(build.manifest, versionParts);
   for (const [digest, value] of manifest.blobs) blobs.set(digest, () => value);
@@ -134,7 +149,7 @@ export async function publishBuild(
     buildId: build.buildId,
     channel,
     at: new Date().toISOString(),
-    base: previous,
+    base,
     blobs: newBlobs.map(([digest]) => digest),
     assets: newAssets.map(([name]) => name),
   };
@@ -160,7 +175,7 @@ export async function publishBuild(
   };
   for (const [digest, value] of newBlobs) await put(kvKeys.blob(digest), value());
   for (const [name, a] of newAssets) await put(kvKeys.asset(name), new Uint8Array(a.body));
-  await put(kvKeys.searchIndex(build.buildId), JSON.stringify(search.root));
+  await put(kvKeys.searchIndex(build.buildId), JSON.stringify(search.stored.root));
   await put(kvKeys.buildAssets(build.buildId), JSON.stringify([...assets.keys()]));
   await flush();
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(manifest.root));
@@ -178,11 +193,11 @@ export async function publishBuild(
   lastPublished?.remember(channel, build.buildId, {
     blobs: new Set([
       ...blobs.keys(),
-      ...searchPieceDigests(search.root),
-      ...[...versionSearch.values()].flatMap(searchPieceDigests),
+      ...search.stored.blobs,
+      ...[...versionSearch.values()].flatMap((s) => [...s.blobs]),
     ]),
     assets: new Set(assets.keys()),
-    search: search.root,
+    search: search.stored,
     versionSearch,
   });
   return { buildId: build.buildId, previous, keysWritten: written + 1 };

@@ -1,14 +1,14 @@
 /**
  * The build's manifest in its stored form (client/contracts/stored-manifest.ts): a small root plus
- * route shards and sidebars as content-addressed blobs, and the way back from KV to everything a
- * stored build names (for publish's "what does the live build already have" and for GC).
+ * route shards, sidebars and the parts of its lists as content-addressed blobs (and each legacy docs
+ * version's part, a blob of the same fields), and the way back from KV to everything a stored build
+ * names (for publish's "what does the live build already have" and for GC).
  */
 import { markdownPathOf } from "../../client/contracts/markdown-path";
 import { kvKeys, type Manifest, type SidebarItem } from "../../client/contracts/page";
 import { flattenSidebar } from "../../client/contracts/sidebar";
-import { versionsOf } from "../../client/contracts/versions";
-import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
-import { READABLE_FORMATS, STORE_FORMAT } from "../../client/contracts/store-format";
+import { allRefs, isRefPart, type Ref, type RefPart } from "../../client/contracts/ref-parts";
+import { STORE_FORMAT } from "../../client/contracts/store-format";
 import {
   SIDEBAR_CATEGORY_LABELS,
   type ManifestRoot,
@@ -16,19 +16,18 @@ import {
   type StoredRoute,
   type VersionPart,
 } from "../../client/contracts/stored-manifest";
+import { versionsOf } from "../../client/contracts/versions";
 import { blobDigest } from "../build/blobs";
 import { stableChunks, type ChunkLimits } from "../build/stable-chunks";
 import { readJson, type KvTarget } from "./kv-target";
+import { refParts } from "./ref-parts";
 
-/**
- * Route shards hold about 60-250 routes: a cold page reads one, a one-page edit rewrites one, and
- * the root lists about one shard per 100 routes (some 100 entries at 10,000 pages).
- */
+/** Route shards hold about 60-250 routes: a cold page reads one, a one-page edit rewrites one. */
 export const ROUTE_SHARD_LIMITS: ChunkLimits = { minBytes: 16 * 1024, maxBytes: 64 * 1024, everyNth: 48 };
 
 export interface StoredManifest {
   root: ManifestRoot;
-  /** Digest → value of the shards and sidebars the root names. */
+  /** Digest → value of the shards, sidebars and list parts the root names. */
   blobs: Map<string, string>;
 }
 
@@ -71,8 +70,8 @@ export function storeManifest(manifest: Manifest, versionParts: Record<string, s
 }
 
 /**
- * A legacy docs version's manifest as stored: its part (files, sidebars, route shards and the
- * digest of its search root, `search`) as one more blob, named by the root's `versionParts`.
+ * A legacy docs version's manifest as stored: its part (files, sidebars, routes and the digest of
+ * its search root, `search`) as one more blob, named by the root's `versionParts`.
  */
 export function storeVersionPart(manifest: Manifest, search: string): { digest: string; blobs: Map<string, string> } {
   const { blobs, ...parts } = storedParts(manifest);
@@ -85,7 +84,7 @@ export function storeVersionPart(manifest: Manifest, search: string): { digest: 
 /** The fields of a stored root that differ between docs versions, and the blobs they name. */
 function storedParts(
   manifest: Manifest,
-): Pick<ManifestRoot, "files" | "sidebars" | "routeShards" | "routeCount"> & { blobs: Map<string, string> } {
+): Pick<ManifestRoot, "files" | "sidebars" | "routes" | "routeCount"> & { blobs: Map<string, string> } {
   const blobs = new Map<string, string>();
   const put = (value: string) => {
     const digest = blobDigest(value);
@@ -121,16 +120,16 @@ function storedParts(
     (m) => m.json.length + 1,
     ROUTE_SHARD_LIMITS,
   ).map((run) => ({
-    first: run[0]!.route,
+    from: run[0]!.route,
     // What JSON.stringify({ routes: Object.fromEntries(run) }) makes: routes are never integer-like keys.
     digest: put(`{"routes":{${run.map((m) => m.json).join(",")}}}`),
   }));
 
-  const files: Record<string, string> = {};
-  for (const [path, digest] of Object.entries(manifest.blobs.files)) {
-    // Twins are found through their route's entry; anything else is a plain file.
-    if (!twins.has(path)) files[path] = digest;
-  }
+  // Twins are found through their route's entry; anything else is a plain file.
+  const files = Object.entries(manifest.blobs.files)
+    .filter(([path]) => !twins.has(path))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([from, digest]) => ({ from, digest }));
 
   const sidebars: ManifestRoot["sidebars"] = {};
   for (const [id, items] of Object.entries(manifest.sidebars) as [string, SidebarItem[]][]) {
@@ -144,7 +143,24 @@ function storedParts(
     };
   }
 
-  return { files, sidebars, routeShards, routeCount: routes.length, blobs };
+  return {
+    files: refParts(files, blobs),
+    sidebars,
+    routes: refParts(routeShards, blobs),
+    routeCount: routes.length,
+    blobs,
+  };
+}
+
+/** A stored build read back: its root, every route with its digests, its files and the parts of its lists. */
+export interface StoredBuild {
+  root: ManifestRoot;
+  routes: Record<string, StoredRoute>;
+  files: Ref<string>[];
+  /** Route shards and list parts. */
+  blobs: string[];
+  /** Its legacy docs versions, each read back the same way. */
+  versions: StoredVersion[];
 }
 
 /** A legacy docs version of a stored build, read back. */
@@ -154,82 +170,85 @@ export interface StoredVersion {
   digest: string;
   part: VersionPart;
   routes: Record<string, StoredRoute>;
-  search: SearchRoot;
-}
-
-/** A stored build read back: its root and every route with its digests, and its legacy docs versions. */
-export interface StoredBuild {
-  root: ManifestRoot;
-  routes: Record<string, StoredRoute>;
-  versions: StoredVersion[];
+  files: Ref<string>[];
+  /** Route shards and list parts. */
+  blobs: string[];
+  /** Its search index's root (read whole with search-store's readStoredSearch). */
+  search: unknown;
 }
 
 /**
- * Reads a build's stored manifest, or null when the build has no manifest or one in an older
- * format. `shards` memoises shards by digest across calls (builds share most of them).
+ * Reads a build's stored manifest, or null when the build has no manifest or one in another
+ * format (format 2: format-2/stored-manifest.ts). `memo` keeps values by digest across calls
+ * (builds share most of them).
  */
 export async function readStoredBuild(
   kv: KvTarget,
   buildId: string,
-  shards = new Map<string, Promise<RouteShard | null>>(),
+  memo = new Map<string, Promise<unknown>>(),
 ): Promise<StoredBuild | null> {
   const root = await readJson<Partial<ManifestRoot>>(kv, kvKeys.manifest(buildId));
-  if (root?.format === undefined || !READABLE_FORMATS.includes(root.format)) return null;
+  if (root?.format !== STORE_FORMAT) return null;
   const read = (digest: string) => {
-    let hit = shards.get(digest);
-    if (!hit) shards.set(digest, (hit = readJson<RouteShard>(kv, kvKeys.blob(digest))));
+    let hit = memo.get(digest);
+    if (!hit) memo.set(digest, (hit = readJson<unknown>(kv, kvKeys.blob(digest))));
     return hit;
   };
-  const routesOf = async (routeShards: ManifestRoot["routeShards"]) => {
+  const parts = <K>(refs: Ref<K>[]) =>
+    Promise.all(
+      refs.map(async (r) => {
+        const part = await read(r.digest);
+        if (!isRefPart(part)) throw new Error(`build ${buildId} names a list part that is not in KV`);
+        return part as RefPart<K>;
+      }),
+    );
+  const listsOf = async (lists: Pick<ManifestRoot, "routes" | "files">) => {
+    const [shardList, files] = await Promise.all([allRefs(lists.routes, parts), allRefs(lists.files, parts)]);
     const routes: Record<string, StoredRoute> = {};
-    for (const shard of await Promise.all(routeShards.map((s) => read(s.digest)))) {
+    for (const shard of await Promise.all(shardList.refs.map((s) => read(s.digest)))) {
       if (!shard) throw new Error(`build ${buildId} names a route shard that is not in KV`);
-      Object.assign(routes, shard.routes);
+      Object.assign(routes, (shard as RouteShard).routes);
     }
-    return routes;
+    const blobs = [...shardList.parts, ...shardList.refs.map((s) => s.digest), ...files.parts];
+    return { routes, files: files.refs, blobs };
   };
   const versions: StoredVersion[] = [];
   for (const [name, digest] of Object.entries(root.versionParts ?? {})) {
-    const part = await readJson<VersionPart>(kv, kvKeys.blob(digest));
+    const part = (await read(digest)) as VersionPart | null;
     if (!part) throw new Error(`build ${buildId} names a part of docs version ${name} that is not in KV`);
-    const search = await readJson<SearchRoot>(kv, kvKeys.blob(part.search));
+    const search = await read(part.search);
     if (!search) throw new Error(`build ${buildId} names a search index of docs version ${name} that is not in KV`);
-    versions.push({ name, digest, part, routes: await routesOf(part.routeShards), search });
+    versions.push({ name, digest, part, ...(await listsOf(part)), search });
   }
-  return { root: root as ManifestRoot, routes: await routesOf(root.routeShards!), versions };
+  return { root: root as ManifestRoot, ...(await listsOf(root as ManifestRoot)), versions };
 }
 
 /**
- * Every blob digest a stored build names: files, sidebars, route shards, page records and twins, and
- * of each legacy docs version those, its part, its search root and the pieces that names (the
- * current version's search root is a key of the build, read apart: kvKeys.searchIndex).
+ * Every blob digest a stored build's manifest names: files, sidebars, route shards, list parts, page
+ * records and twins, and of each legacy docs version those, its part and its search root (the
+ * values that root names are the search index's: stored-build.ts reads them).
  */
 export function storedDigests(build: StoredBuild): string[] {
   const named = (
-    part: Pick<ManifestRoot, "files" | "sidebars" | "routeShards">,
-    routes: Record<string, StoredRoute>,
-  ) => [
-    ...Object.values(part.files),
-    ...Object.values(part.sidebars).map((s) => s.digest),
-    ...part.routeShards.map((s) => s.digest),
-    ...Object.values(routes).flatMap((r) => (r.twin ? [r.page, r.twin] : [r.page])),
+    lists: Pick<StoredBuild, "files" | "blobs" | "routes">,
+    sidebars: ManifestRoot["sidebars"],
+  ): string[] => [
+    ...lists.files.map((f) => f.digest),
+    ...Object.values(sidebars).map((s) => s.digest),
+    ...lists.blobs,
+    ...Object.values(lists.routes).flatMap((r) => (r.twin ? [r.page, r.twin] : [r.page])),
   ];
   return [
-    ...named(build.root, build.routes),
-    ...build.versions.flatMap((v) => [
-      v.digest,
-      v.part.search,
-      ...searchPieceDigests(v.search),
-      ...named(v.part, v.routes),
-    ]),
+    ...named(build, build.root.sidebars),
+    ...build.versions.flatMap((v) => [v.digest, v.part.search, ...named(v, v.part.sidebars)]),
   ];
 }
 
 /** Route → digest of its page record, of a stored build (a legacy docs version's under its prefix). */
-export function storedPageDigests(build: StoredBuild | null): Record<string, string> {
-  const digests = Object.fromEntries(Object.entries(build?.routes ?? {}).map(([route, r]) => [route, r.page]));
-  const prefixes = new Map(versionsOf(build?.root.config ?? {}).map((v) => [v.name, v.prefix]));
-  for (const v of build?.versions ?? []) {
+export function storedPageDigests(build: StoredBuild): Record<string, string> {
+  const digests = Object.fromEntries(Object.entries(build.routes).map(([route, r]) => [route, r.page]));
+  const prefixes = new Map(versionsOf(build.root.config).map((v) => [v.name, v.prefix]));
+  for (const v of build.versions) {
     const prefix = prefixes.get(v.name) ?? `/${v.name}/`;
     for (const [route, r] of Object.entries(v.routes)) digests[`${prefix}${route.slice(1)}`] = r.page;
   }

@@ -1,10 +1,11 @@
 /**
- * The embedded search index, split for KV (client/contracts/search-index.ts): the records' term
+ * The embedded search index, cut into pieces (client/contracts/search-pieces.ts): the records' term
  * statistics, as MiniSearch computes them (term-statistics.ts); then each term's postings become
  * impacts (the term's whole score for a record, MiniSearch's BM25+ with the field and type boosts),
  * ordered best first and cut at POSTINGS_CAP; they are cut into term-range shards, the terms into
- * lexicon pieces and the packed records into bundles, each stored once under the digest of its
- * bytes. The root (per build) lists them.
+ * lexicon pieces and the packed records into bundles, each named by the digest of its text. The
+ * publisher stores them (scripts/publish/search-store/): the whole index on a first publish, what
+ * changed since on the next ones.
  */
 import {
   indexTokens,
@@ -14,31 +15,46 @@ import {
   type SearchRecord,
   type Synonym,
 } from "../../client/contracts/search";
+import type { Ref } from "../../client/contracts/ref-parts";
 import {
   bm25,
+  BROWSE_LIMIT,
   FIELD_BOOST,
   HEAD_FIELDS,
   IMPACT_SCALE,
   POSTINGS_CAP,
   TYPE_BOOST,
-  TYPE_LETTERS,
-  type FacetBundle,
-  type Postings,
-  BROWSE_LIMIT,
-  type LexiconPiece,
-  type PieceRef,
+  type KeyOf,
+  type PieceKind,
+  type SearchRoot,
+} from "../../client/contracts/search-index";
+import {
   asciiJson,
   recordBundleText,
-  type SearchRoot,
+  TYPE_LETTERS,
+  type FacetBundle,
+  type LexiconPiece,
+  type Postings,
   type TermShard,
-} from "../../client/contracts/search-index";
+} from "../../client/contracts/search-pieces";
 import { blobDigest } from "../build/blobs";
-import { fnv1a, stableChunks } from "../build/stable-chunks";
+import { stableChunks } from "../build/stable-chunks";
+import { CONTENT_IDS, stableIds } from "./record-ids";
 import { termStatistics } from "./term-statistics";
 
-/** The root and its pieces (digest → stored value). */
+export { CONTENT_IDS, PAGE_IDS } from "./record-ids";
+
+/** A piece of the index: the first key of its range, its digest and its bytes. */
+export type PieceRef<K> = Ref<K> & { bytes: number };
+
+/** The index a build makes: what every root of it says, and its pieces of each kind. */
 export interface SearchIndexBuild {
-  root: SearchRoot;
+  meta: Pick<SearchRoot, "siteUrl" | "synonymTable" | "documentCount" | "statistics" | "fields">;
+  /** The first BROWSE_LIMIT record ids, best first (page titles, then headings, then text): an empty query's answer. */
+  browse: number[];
+  /** Each kind's pieces, ranges in key order. */
+  refs: { [K in PieceKind]: PieceRef<KeyOf<K>>[] };
+  /** Digest → stored text of every piece. */
   pieces: Map<string, string>;
 }
 
@@ -67,10 +83,8 @@ export const PIECE_BYTES: Record<
    * each read brings decide how many reads later searches make: at 10,000 pages, bench:scale's
    * warm searches read 1.1 text and 0.3 heading bundles each at these sizes, against 1.9 and 1.0
    * at a quarter of them, and cost about 0.5 ms less workerd CPU (fresh isolates interleaved, 16
-   * rounds). A one-page release writes its page's changed records as patches of the bundles
-   * (scripts/publish/search-packs.ts), not the bundles (0.53 MiB written at 10,000 pages, against
-   * 0.65 MiB with bundles a quarter the size). Those patches stay patches over a run of releases:
-   * a release that finds too many packs live retires one, moving its patches, not writing bundles.
+   * rounds). A one-page release writes its page's changed records into a segment
+   * (scripts/publish/search-store/), not the bundles.
    */
   records: { min: 192 * 1024, max: 512 * 1024 },
   /**
@@ -109,33 +123,11 @@ export function pieceSize(size: { min: number; max: number }, totalBytes: number
 }
 
 /**
- * Record ids that survive edits: a page's records get ids `slot × PAGE_IDS + position`, the slot
- * taken from a hash of the page's address and the position from a hash of the record's place in
- * the page (its address with anchor, its type, and which such record of that place it is), the
- * next free one on a collision. Editing a record's text, or adding one, moves no other id, so the
- * postings and bundles of the rest of the site stay as they were.
- *
- * Text records' ids come after every heading's (CONTENT_IDS on), so a bundle holds either pages'
- * headings or their text: a query's hits are mostly headings (titles outrank text), on as many
- * pages as hits, and a bundle of headings alone holds those of many more pages than a bundle of
- * whole pages did, so a warm isolate reads fewer bundles per query (with PIECE_BYTES' sizes, the
- * bench's 2,000-page site: 2.0 per query instead of 4.0).
- */
-export const PAGE_IDS = 4096;
-/**
- * Page slots: 131,072 pages at most. With PAGE_IDS and the text region, every id is below 2^30, so
- * within V8's small integers (31 bits where pointers are compressed, as in workerd): an id the
- * worker reads from a posting list or keeps in a Map costs no heap number.
- */
-const SLOTS = 2 ** 17;
-export const CONTENT_IDS = SLOTS * PAGE_IDS;
-
-/**
  * Two significant digits: statistics a one-page change leaves as they were, so impacts stay put.
  * A term's impacts are computed with its record count so rounded too: a page added under a section
  * adds a record holding the section's words, and with their exact counts every impact of those
- * common words moved by a unit, so each one-page release rewrote thousands of postings (at 10,000
- * pages, 6-20 KB of shard patches per word) instead of the page's own.
+ * common words would move by a unit, so a one-page release would change thousands of postings
+ * instead of the page's own.
  */
 const rounded = (n: number) => (n > 0 ? Number(n.toPrecision(2)) : n);
 
@@ -158,35 +150,6 @@ function cut<T, K>(
     const digest = blobDigest(text);
     pieces.set(digest, text);
     return { from: keyOf(run[0]!), digest, bytes: text.length };
-  });
-}
-
-/** A free number from `start` on (wrapping at `size`), taken. */
-function claim(taken: Set<number>, start: number, size: number): number {
-  let n = start % size;
-  while (taken.has(n)) n = (n + 1) % size;
-  taken.add(n);
-  return n;
-}
-
-/** Stable ids (see PAGE_IDS) for records in build order. */
-function stableIds(records: SearchRecord[]): number[] {
-  const pages = [...new Set(records.map((r) => r.url_without_anchor))].sort();
-  if (pages.length > SLOTS)
-    throw new Error(`search index: ${pages.length} pages have records; the index holds at most ${SLOTS}`);
-  const slots = new Set<number>();
-  const slotOf = new Map(pages.map((page) => [page, claim(slots, fnv1a(page), SLOTS)]));
-  const positions = new Map<string, Set<number>>();
-  const places = new Map<string, number>();
-  return records.map((r) => {
-    const page = r.url_without_anchor;
-    const taken = positions.get(page) ?? positions.set(page, new Set()).get(page)!;
-    if (taken.size >= PAGE_IDS) throw new Error(`search index: ${page} has more than ${PAGE_IDS} records`);
-    const place = `${r.url}\0${r.type}`;
-    const nth = places.get(place) ?? 0;
-    places.set(place, nth + 1);
-    const region = r.type === "content" ? CONTENT_IDS : 0;
-    return region + slotOf.get(page)! * PAGE_IDS + claim(taken, fnv1a(`${place}\0${nth}`), PAGE_IDS);
   });
 }
 
@@ -391,20 +354,18 @@ export function buildSearchIndex(
     .sort((a, b) => b.boost - a.boost || a.id - b.id)
     .slice(0, BROWSE_LIMIT)
     .map((e) => e.id);
-  const root: SearchRoot = {
-    version: 4,
-    siteUrl,
-    ...(synonyms.length ? { synonymTable: Object.fromEntries(synonymTable(synonyms)) } : {}),
-    documentCount: records.length,
-    statistics: { documentCount, averageFieldLength },
-    fields,
+  return {
+    meta: {
+      siteUrl,
+      ...(synonyms.length ? { synonymTable: Object.fromEntries(synonymTable(synonyms)) } : {}),
+      documentCount: records.length,
+      statistics: { documentCount, averageFieldLength },
+      fields,
+    },
     browse,
-    lexicon,
-    shards,
-    records: bundles,
-    facets,
+    refs: { lexicon, shards, records: bundles, facets },
+    pieces,
   };
-  return { root, pieces };
 }
 
 /**

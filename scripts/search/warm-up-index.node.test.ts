@@ -16,13 +16,16 @@ describe("the worker's warm-up search index", () => {
     expect(await readFile(path.join(root, WARM_UP_INDEX_FILE), "utf8")).toBe(await warmUpIndexModule());
   });
 
-  it("names pieces stored alone, a pack and a shard patch, and holds every value it names", async () => {
+  it("names base pieces, a segment and a list in parts, and holds every value it names", async () => {
     const { root: index, blobs } = await warmUpIndex();
-    const refs = [index.lexicon, index.shards, index.records, index.facets].flat();
-    expect(refs.some((r) => r.pack)).toBe(true);
-    expect(refs.some((r) => !r.pack && !r.base)).toBe(true);
-    expect(index.shards.some((r) => r.base)).toBe(true);
-    for (const r of refs)
-      for (const d of [r.pack ?? r.digest, r.base && (r.basePack ?? r.base)]) if (d) expect(blobs).toHaveProperty(d);
+    expect(index.segments).toHaveLength(1);
+    const lists = [index.lexicon, index.shards, index.records, index.facets];
+    expect(lists.some((l) => l.level > 0)).toBe(true);
+    for (const digest of [
+      index.browse,
+      ...index.segments.map((s) => s.digest),
+      ...lists.flatMap((l) => l.refs.map((r) => r.digest)),
+    ])
+      expect(blobs).toHaveProperty(digest);
   });
 });

@@ -3,8 +3,8 @@
  * (worker/search/warm-up.ts), written to worker/search/warm-up-index.ts by
  * `npx tsx scripts/search/warm-up-index.ts`. It is made by the build's own code from a few records,
  * then published twice as `npm run publish` stores an index (the second time after a one-word edit),
- * so that the second publish's root names every kind of stored value a live index may: pieces stored
- * alone, a pack, and a term shard and a record bundle stored as patches of others. A test keeps the
+ * so that the second publish's root names every kind of stored value a live index may: base pieces,
+ * a segment, and a list of pieces in parts (small parts, as the index is small). A test keeps the
  * file equal to what this makes.
  */
 import { writeFileSync } from "node:fs";
@@ -18,8 +18,8 @@ import {
   type SearchRecordType,
   type Synonym,
 } from "../../client/contracts/search";
-import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
-import { storeSearchIndex } from "../publish/search-packs";
+import type { SearchRoot } from "../../client/contracts/search-index";
+import { storeSearchIndex } from "../publish/search-store";
 import { buildSearchIndex } from "./build-index";
 
 export const WARM_UP_INDEX_FILE = "worker/search/warm-up-index.ts";
@@ -93,31 +93,42 @@ function edited(records: SearchRecord[]): SearchRecord[] {
 }
 
 export interface WarmUpIndex {
-  /** The root of the second publish: pieces stored alone, a pack, and a term shard stored as a patch. */
+  /** The root of the second publish: base pieces, a segment, and a list of pieces in parts. */
   root: SearchRoot;
   /** Stored values by digest: every one the root names. */
   blobs: Record<string, string>;
 }
 
+/** Parts of a few refs each: the index is small, and the warm-up runs the code that reads parts too. */
+const SMALL_PARTS = { minBytes: 100, maxBytes: 200, everyNth: 1 };
+
 export async function warmUpIndex(): Promise<WarmUpIndex> {
-  const first = buildSearchIndex(warmUpRecords(), SITE, undefined, SYNONYMS);
-  const blobs = new Map(first.pieces);
-  const { root, blobs: written } = await storeSearchIndex(
+  const blobs = new Map<string, string>();
+  const read = async (digest: string) => blobs.get(digest)!;
+  const first = await storeSearchIndex(
+    buildSearchIndex(warmUpRecords(), SITE, undefined, SYNONYMS),
+    null,
+    read,
+    new Set(),
+    { parts: SMALL_PARTS },
+  );
+  for (const [digest, value] of first.blobs) blobs.set(digest, value);
+  const { stored, blobs: written } = await storeSearchIndex(
     buildSearchIndex(edited(warmUpRecords()), SITE, undefined, SYNONYMS),
-    new Set(first.pieces.keys()),
-    first.root,
-    async (digest) => JSON.parse(blobs.get(digest)!) as object,
+    first.stored,
+    read,
+    first.stored.blobs,
+    { parts: SMALL_PARTS },
   );
   for (const [digest, value] of written) blobs.set(digest, value);
-  const refs = [root.lexicon, root.shards, root.records, root.facets].flat();
-  if (!refs.some((r) => r.pack) || !refs.some((r) => !r.pack) || !root.shards.some((r) => r.base))
-    throw new Error(
-      "the warm-up index's second publish stored no pack, no piece alone or no shard patch: change its edit",
-    );
-  const named = new Set(searchPieceDigests(root));
+  const { root } = stored;
+  if (root.segments.length !== 1 || ![root.lexicon, root.shards, root.records, root.facets].some((l) => l.level > 0))
+    throw new Error("the warm-up index's second publish stored no segment, or no list in parts: change its edit");
   return {
     root,
-    blobs: Object.fromEntries([...blobs].filter(([digest]) => named.has(digest)).sort(([a], [b]) => (a < b ? -1 : 1))),
+    blobs: Object.fromEntries(
+      [...blobs].filter(([digest]) => stored.blobs.has(digest)).sort(([a], [b]) => (a < b ? -1 : 1)),
+    ),
   };
 }
 

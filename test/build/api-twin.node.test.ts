@@ -6,6 +6,7 @@ import { pageToMarkdown } from "../../scripts/build/markdown";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 let twin: string;
+let html: string;
 beforeAll(async () => {
   const ref = await generateApiReference(ROOT);
   const page = ref.pages.find((p) => p.route === "/api/node/get-account")!;
@@ -13,6 +14,7 @@ beforeAll(async () => {
     siteUrl: "https://docs.example.test",
     route: page.route,
   });
+  html = JSON.stringify(page.tree);
 });
 
 describe("/api/node/get-account.md", () => {
@@ -39,5 +41,17 @@ describe("/api/node/get-account.md", () => {
     expect(twin).toContain("**curl**\n\n```bash\ncurl 'https://mainnet.movementnetwork.xyz/v1/accounts/0x1'\n```");
     expect(twin).toContain("```python\nimport requests\n");
     expect(twin).not.toMatch(/<[a-z]+[ >]/);
+  });
+});
+
+describe("permalinks", () => {
+  it("are beside the page's fields and parameters, and not in its twin", () => {
+    expect(html).toContain(
+      '<a class=\\"permalink\\" href=\\"#schema-AccountData.sequence_number\\" aria-label=\\"Link to field sequence_number\\"></a>',
+    );
+    expect(html).toContain('href=\\"#param-path-address\\" aria-label=\\"Link to parameter address\\"');
+    expect(twin).not.toContain("#schema-AccountData.sequence_number");
+    expect(twin).not.toContain("#param-path-address");
+    expect(twin).not.toMatch(/\[\]\(/);
   });
 });

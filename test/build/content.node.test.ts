@@ -1,14 +1,14 @@
 /** Our own content: the strict build passes and every Learn and Build route of routes.txt exists. */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildSite, type SiteBuild } from "../../scripts/build/build";
+import { buildSite, defaultCacheDir, type SiteBuild } from "../../scripts/build/build";
 import { requiredRoutes } from "../helpers/spec-fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 let build: SiteBuild;
 
 beforeAll(async () => {
-  build = await buildSite({ root: ROOT, strict: true });
+  build = await buildSite({ root: ROOT, cacheDir: defaultCacheDir(), strict: true });
 });
 
 async function routesOf(prefix: (r: string) => boolean): Promise<string[]> {

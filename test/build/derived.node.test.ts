@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildSite } from "../../scripts/build/build";
 import { dataFilesOf } from "../../scripts/build/derived";
 import { llmsFiles } from "../../scripts/build/llms";
-import { Memo } from "../../scripts/build/cache";
+import { Memo } from "../../scripts/dev/build-cache";
 import { blobDigest } from "../../scripts/build/blobs";
 import { llmsFullFiles, type LlmsEntry, type TwinOfRoute } from "../../scripts/build/llms-full";
 import { sitemapFiles } from "../../scripts/build/sitemap";

@@ -8,7 +8,9 @@ import { mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { buildSite, BuildCache, type SiteBuild } from "../../scripts/build/build";
+import { buildSite, type SiteBuild } from "../../scripts/build/build";
+import { devBuild } from "../../scripts/dev/build";
+import { BuildCache } from "../../scripts/dev/build-cache";
 import { DiskCache, MAX_AGE_DAYS } from "../../scripts/build/disk-cache";
 import { tempSite } from "../helpers/temp-site";
 
@@ -17,7 +19,7 @@ const output = (b: SiteBuild) => ({
   id: b.buildId,
   blobs: b.manifest.blobs,
   warnings: b.warnings,
-  index: JSON.stringify([b.search.index.root, [...b.search.index.pieces]]),
+  index: JSON.stringify([b.search.index.meta, b.search.index.browse, b.search.index.refs, [...b.search.index.pieces]]),
 });
 
 async function entries(dir: string): Promise<string[]> {
@@ -111,19 +113,19 @@ describe("the persistent build cache", () => {
       const cacheDir = await mkdtemp(path.join(tmpdir(), "build-cache-"));
       try {
         const filled = new BuildCache();
-        await buildSite({ root: site.root, cacheDir, cache: filled });
+        await devBuild({ root: site.root, cacheDir, cache: filled });
         // This thread compiled the pages: nothing to warm.
         expect(filled.warmUp).toBeUndefined();
 
         const dev = new BuildCache();
-        const first = await buildSite({ root: site.root, cacheDir, cache: dev });
+        const first = await devBuild({ root: site.root, cacheDir, cache: dev });
         expect(first.work.compiled).toBe(0);
         expect(dev.warmUp).toBeTypeOf("function");
         await dev.warmUp!();
         expect(dev.compiledHere).toBe(true);
         // The warm-up wrote nothing: the cache still gives the same build.
         expect(output(await buildSite({ root: site.root, cacheDir }))).toEqual(output(first));
-        await buildSite({ root: site.root, cacheDir, cache: dev });
+        await devBuild({ root: site.root, cacheDir, cache: dev });
         expect(dev.warmUp).toBeUndefined();
       } finally {
         await site.remove();

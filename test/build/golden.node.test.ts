@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import { flattenSidebar } from "../../client/contracts/sidebar";
 import { DocPage } from "../../client/layout/DocPage";
 import { Document } from "../../client/layout/Document";
-import { buildSite } from "../../scripts/build/build";
+import { buildSite, defaultCacheDir } from "../../scripts/build/build";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const GOLDEN = path.join(ROOT, "test/fixtures/golden/site.json");
@@ -29,7 +29,7 @@ const digest = (text: string) => createHash("sha256").update(text).digest("hex")
 describe("the real site", () => {
   // The whole site with the API reference: minutes on a busy machine.
   it("renders every page and its search records exactly as recorded", { timeout: 600_000 }, async () => {
-    const build = await buildSite({ root: ROOT });
+    const build = await buildSite({ root: ROOT, cacheDir: defaultCacheDir() });
     const manifest = build.manifest;
     const homes: Record<string, string> = {};
     for (const [id, items] of Object.entries(manifest.sidebars)) {

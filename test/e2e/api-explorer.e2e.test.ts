@@ -211,16 +211,21 @@ describe("the API explorer", () => {
     const button = page.getByRole("button", { name: "Open the explorer" });
     await button.scrollIntoViewIfNeeded();
     const box = (await button.boundingBox())!;
+    const scripts: string[] = [];
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
     // Pointing at the button starts loading the explorer; the press comes before its code.
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     const loaded = page.waitForResponse(chunk);
     release();
     await loaded;
-    // Time for the explorer to have replaced the button, had it not waited for the release.
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    // Every module the explorer's loading asked for, evaluated: the explorer would have replaced
+    // the button by now, had it not waited for the release.
+    await page.evaluate((urls) => Promise.all(urls.map((url) => import(url))).then(() => {}), scripts);
+    assert.equal(await button.count(), 1, "the button stays under the pressed pointer");
     await page.mouse.up();
     await page.getByLabel("Network").waitFor({ timeout: 5_000 });
+    assert.equal(await page.getByRole("button", { name: "Close the explorer" }).count(), 1);
     await page.close();
   });
 
@@ -279,8 +284,15 @@ describe("the API explorer", () => {
     await page.evaluate(() => (document.documentElement.dataset.apiTimeout = "400"));
     await openExplorer(page, `${nodeOrigin}/hang/v1`);
     await page.getByLabel("address").fill("0x1");
+    // The page's timers on a clock the test moves (installed, then paused: an installed clock
+    // otherwise keeps running with real time): "Sending…" stays until the timeout is due.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.getByRole("button", { name: "Send" }).click();
     assert.equal(await statusText(page), "Sending…");
+    await page.clock.runFor(399);
+    assert.equal(await statusText(page), "Sending…");
+    await page.clock.runFor(1);
     const alert = page.locator(".api-x-result [role=alert]");
     await alert.waitFor();
     assert.ok(

@@ -37,7 +37,7 @@ describe("the Transaction type in the API reference", () => {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1000, height: 800 } });
       const page = await context.newPage();
       await page.goto(`${site.origin}/api/node/get-account-transactions`);
-      const response = page.locator("#response-200 ~ .api-media").first();
+      const response = page.locator(".heading:has(#response-200) ~ .api-media").first();
       assert.match(
         (await response.textContent()) ?? "",
         /Schema: Transaction \(drawn in full on the page Transactions\)/,
@@ -127,7 +127,7 @@ describe("the Transaction type in the API reference", () => {
     await page.goto(`${site.origin}/api/node/transactions`);
     await page.locator(".toc a", { hasText: "The Transaction type" }).click();
     await page.waitForURL(/#type-transaction$/);
-    const intro = page.locator("#type-transaction + p");
+    const intro = page.locator(".heading:has(#type-transaction) + p");
     for (const operation of ["Get blocks by height", "Get transactions", "Get account transactions"])
       assert.ok(await intro.getByRole("link", { name: operation }).isVisible(), operation);
     await intro.getByRole("link", { name: "Get blocks by height" }).click();

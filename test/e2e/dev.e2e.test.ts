@@ -115,6 +115,8 @@ describe("npm run dev in the browser", () => {
     await dev.waitForOutput(/saved content\/docs\/learn\/Basics\/alpha\.mdx: /);
     await link.click();
     await homeTab.getByText("Alpha saved just now.").waitFor(WAIT);
+    assert.equal(new URL(homeTab.url()).pathname, "/learn/Basics/alpha");
+    assert.ok(await homeTab.getByText("Alpha saved just now.").isVisible(), "the saved text, not the prefetched page");
   });
 
   it("reloads at the same position when the site configuration changes", async () => {
@@ -122,6 +124,9 @@ describe("npm run dev in the browser", () => {
     await writeFile(yaml, (await readFile(yaml, "utf8")).replace("Fixture announcement.", "Fresh announcement."));
     await toolsTab.getByText("Fresh announcement.").waitFor(WAIT);
     await toolsTab.waitForFunction(() => window.scrollY === 900, undefined, WAIT);
+    assert.equal(await marker(toolsTab), null, "the tab was reloaded");
+    assert.ok(await toolsTab.getByText("Fresh announcement.").isVisible());
+    assert.equal(await toolsTab.evaluate(() => window.scrollY), 900);
   });
 
   it("shows a new page in the tab that had its 404, and the 404 page when a page is deleted", async () => {
@@ -130,11 +135,15 @@ describe("npm run dev in the browser", () => {
     await tab.getByRole("heading", { name: "Page Not Found" }).waitFor(WAIT);
     await site.write("docs/learn/fresh.mdx", "---\ndescription: A new page.\n---\n\n# Fresh Page\n\nJust written.\n");
     await tab.getByRole("heading", { name: "Fresh Page" }).waitFor(WAIT);
+    assert.ok(await tab.getByText("Just written.").isVisible());
+    assert.equal(await tab.getByRole("heading", { name: "Page Not Found" }).count(), 0);
 
     await tab.goto(`${dev.origin}/learn/Basics/zeta`);
     await tab.getByRole("heading", { name: "Zeta Page" }).waitFor(WAIT);
     await rm(path.join(site.root, "content/docs/learn/Basics/zeta.mdx"));
     await tab.getByRole("heading", { name: "Page Not Found" }).waitFor(WAIT);
+    assert.equal(await tab.getByRole("heading", { name: "Zeta Page" }).count(), 0);
+    assert.equal(new URL(tab.url()).pathname, "/learn/Basics/zeta");
     await tab.close();
   });
 });

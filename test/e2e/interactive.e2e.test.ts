@@ -116,10 +116,20 @@ describe("navigation chrome", () => {
   it("hides the navbar when scrolling down and shows it when scrolling up", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 400 } });
     await page.goto(`${open.origin}/learn/Basics/beta`);
+    const navbar = page.locator(".navbar");
+    // Where the navbar is once it has stopped moving (it slides out and in).
+    const settledBox = async () => {
+      await navbar.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+      return (await navbar.boundingBox())!;
+    };
     await page.evaluate(() => window.scrollTo(0, 600));
     await page.waitForFunction(() => document.documentElement.classList.contains("navbar-hidden"));
+    const hidden = await settledBox();
+    assert.ok(hidden.y + hidden.height <= 0, `the navbar is above the window (bottom at ${hidden.y + hidden.height})`);
     await page.evaluate(() => window.scrollTo(0, 300));
     await page.waitForFunction(() => !document.documentElement.classList.contains("navbar-hidden"));
+    assert.equal((await settledBox()).y, 0, "the navbar is back at the top of the window");
+    assert.ok(await page.locator(".navbar-link", { hasText: "Build" }).isVisible());
     await page.close();
   });
 
@@ -191,8 +201,10 @@ describe("client-side navigation", () => {
         () => document.querySelector(".nav-progress") && (window as unknown as { barSeen: () => void }).barSeen(),
       ).observe(document.body, { childList: true }),
     );
+    // The next page is held until the bar shows (a bounded wait: a bar that never shows fails below).
+    const bar = page.getByRole("progressbar", { name: "Loading page" });
     await page.route("**/build/tools", async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await bar.waitFor({ timeout: 10_000 }).catch(() => {});
       await route.continue();
     });
     await page.locator(".navbar-link", { hasText: "Build" }).click();
@@ -239,9 +251,16 @@ describe("client-side navigation", () => {
   it("prefetches a link on hover", async () => {
     const page = await browser.newPage();
     await page.goto(`${locked.origin}/learn/Basics/alpha`);
-    const request = page.waitForRequest((r) => r.url().endsWith("/build/tools"));
+    const requests: string[] = [];
+    page.on("request", (r) => r.url().endsWith("/build/tools") && requests.push(r.resourceType()));
+    const prefetched = page.waitForResponse((r) => r.url().endsWith("/build/tools"));
     await page.locator(".navbar-link", { hasText: "Build" }).hover();
-    await request;
+    assert.equal((await prefetched).status(), 200);
+    // The click shows the page from what the hover fetched: no second request, no full load.
+    await page.locator(".navbar-link", { hasText: "Build" }).click();
+    await page.waitForURL(`${locked.origin}/build/tools`);
+    assert.equal(await page.locator("h1").textContent(), "Tools");
+    assert.deepEqual(requests, ["fetch"]);
     await page.close();
   });
 });

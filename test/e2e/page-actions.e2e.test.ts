@@ -4,7 +4,9 @@
  * opens the twin, the ChatGPT and Claude links carry a prompt naming the public Markdown URL, and
  * with JavaScript off the links are still there (Copy page is not shown). "Connect an assistant"
  * opens the MCP server's URL to copy and the Cursor and VS Code install links, with or without
- * JavaScript.
+ * JavaScript. Below 997 px every action is folded into one "Page actions" menu beside the
+ * breadcrumbs, so the title comes first (the outline follows it); Escape closes the menu and
+ * focus goes back to its button; it opens without JavaScript too. Wider, the actions stay a row.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -30,6 +32,13 @@ const open = (width: number, path: string, options: BrowserContextOptions = {}):
   openPage(browser, `${site.origin}${path}`, { width, height: 800 }, options);
 
 const actions = (page: Page) => page.getByRole("group", { name: "Page actions" });
+/** The narrow screens' menu button (a <summary>). */
+const menuButton = (page: Page) => page.locator("summary", { hasText: "Page actions" });
+
+/** Opens the page actions menu where the actions are folded into it (narrow screens). */
+async function unfold(page: Page): Promise<void> {
+  if (await menuButton(page).isVisible()) await menuButton(page).click();
+}
 
 for (const [kind, route] of Object.entries(PAGES)) {
   describe(`page actions on the ${kind} page ${route}`, () => {
@@ -38,6 +47,7 @@ for (const [kind, route] of Object.entries(PAGES)) {
         const page = await open(width, route, { permissions: ["clipboard-read", "clipboard-write"] });
         const twin = await (await fetch(`${site.origin}${route}.md`)).text();
         assert.match(twin, /^> Markdown version of .*\n\n# /);
+        await unfold(page);
         const copy = actions(page).getByRole("button", { name: "Copy page" });
         assert.equal(await copy.isVisible(), true);
         await copy.click();
@@ -71,6 +81,7 @@ for (const [kind, route] of Object.entries(PAGES)) {
 
     it("keeps the links with JavaScript off, without Copy page", async () => {
       const page = await open(390, route, { javaScriptEnabled: false });
+      await unfold(page);
       for (const name of ["View as Markdown", "Open in ChatGPT", "Open in Claude"])
         assert.equal(await actions(page).getByRole("link", { name }).isVisible(), true, name);
       assert.equal(await actions(page).getByRole("button", { name: "Copy page" }).isVisible(), false);
@@ -113,11 +124,104 @@ describe("connecting an assistant to the MCP server", () => {
 
   it("shows the server URL and the install links with JavaScript off, without the copy button", async () => {
     const page = await open(390, PAGES.api, { javaScriptEnabled: false });
+    await unfold(page);
     await actions(page).getByText("Connect an assistant").click();
     assert.equal(await actions(page).getByText(serverUrl(), { exact: true }).isVisible(), true);
     for (const name of ["Add to Cursor", "Add to VS Code"])
       assert.equal(await actions(page).getByRole("link", { name }).isVisible(), true, name);
     assert.equal(await actions(page).getByRole("button", { name: "Copy MCP server URL" }).isVisible(), false);
+    await page.context().close();
+  });
+});
+
+/** Top and bottom of what `selector` matches first, or null when it is not on screen. */
+const box = (page: Page, selector: string) =>
+  page.evaluate((selector) => {
+    const el = document.querySelector(selector);
+    const r = el?.getBoundingClientRect();
+    return r && r.height > 0 ? { top: r.top, bottom: r.bottom } : null;
+  }, selector);
+
+for (const javaScriptEnabled of [true, false]) {
+  const js = javaScriptEnabled ? "JavaScript on" : "JavaScript off";
+
+  describe(`page actions on narrow screens, ${js}`, () => {
+    for (const [kind, route] of Object.entries(PAGES)) {
+      it(`fold into one menu beside the breadcrumbs, with the title first, on the ${kind} page at 390 px`, async () => {
+        const page = await open(390, route, { javaScriptEnabled });
+        const title = (await box(page, "h1"))!;
+        const crumbs = (await box(page, ".breadcrumbs"))!;
+        const button = (await menuButton(page).boundingBox())!;
+        assert.ok(button, "the menu button is shown");
+        assert.ok(button.y < title.top, "the menu button is above the title");
+        assert.ok(button.y + button.height <= crumbs.bottom + 12, "on the breadcrumbs' row");
+        assert.ok(title.top - crumbs.bottom < 40, `the title is ${title.top - crumbs.bottom} px below the breadcrumbs`);
+        const outline = await box(page, ".toc-outline");
+        if (outline) assert.ok(outline.top > title.bottom, "the outline follows the title");
+        // Every action is in the menu: none is on screen until it opens, then each is.
+        // The group is hidden while the menu is closed, so it is found by its name among hidden elements too.
+        const items = page.getByRole("group", { name: "Page actions", includeHidden: true }).locator(":scope > *");
+        const count = await items.count();
+        assert.ok(count >= 5, `${count} actions`);
+        for (let i = 0; i < count; i++) assert.equal(await items.nth(i).isVisible(), false, `action ${i} folded`);
+        await menuButton(page).click();
+        for (let i = 0; i < count; i++) {
+          const item = items.nth(i);
+          const hiddenWithoutJs = !javaScriptEnabled && (await item.evaluate((el) => el.matches(".page-action-copy")));
+          assert.equal(await item.isVisible(), !hiddenWithoutJs, `action ${i} shown in the open menu`);
+        }
+        await page.context().close();
+      });
+    }
+
+    it("leave the actions as a row above the title at 1440 px", async () => {
+      const page = await open(1440, PAGES.doc, { javaScriptEnabled });
+      assert.equal(await menuButton(page).isVisible(), false);
+      const title = (await box(page, "h1"))!;
+      const tops = new Set<number>();
+      for (const name of ["View as Markdown", "Open in ChatGPT", "Open in Claude"]) {
+        const b = (await actions(page).getByRole("link", { name }).boundingBox())!;
+        assert.ok(b.y + b.height < title.top, `${name} is above the title`);
+        tops.add(Math.round(b.y));
+      }
+      assert.equal(tops.size, 1, "on one row");
+      assert.equal(await actions(page).getByText("Connect an assistant").isVisible(), true);
+      await page.context().close();
+    });
+  });
+}
+
+describe("the page actions menu, with JavaScript", () => {
+  for (const width of [390, 996]) {
+    it(`closes on Escape and gives focus back to its button at ${width} px`, async () => {
+      const page = await open(width, PAGES.api);
+      await menuButton(page).click();
+      const view = actions(page).getByRole("link", { name: "View as Markdown" });
+      assert.equal(await view.isVisible(), true);
+      await page.keyboard.press("Tab");
+      assert.equal(
+        await actions(page)
+          .getByRole("button", { name: "Copy page" })
+          .evaluate((el) => el === document.activeElement),
+        true,
+      );
+      await page.keyboard.press("Escape");
+      assert.equal(await view.isVisible(), false, "closed");
+      assert.equal(
+        await menuButton(page).evaluate((el) => el === document.activeElement),
+        true,
+        "focus is on its button",
+      );
+      await page.context().close();
+    });
+  }
+
+  it("closes on a click outside it", async () => {
+    const page = await open(390, PAGES.doc);
+    await menuButton(page).click();
+    // The title's left end: the open menu lies over its right-hand part.
+    await page.locator("h1").click({ position: { x: 4, y: 4 } });
+    assert.equal(await actions(page).getByRole("link", { name: "View as Markdown" }).isVisible(), false);
     await page.context().close();
   });
 });

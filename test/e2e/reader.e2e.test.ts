@@ -295,6 +295,13 @@ describe("a widget whose code fails to load", () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await reload.click();
     await page.waitForFunction(() => !(window as unknown as { marker?: number }).marker);
+    // The same page, loaded afresh: no error box, and the search opens now that its code loads.
+    assert.equal(new URL(page.url()).pathname, LONG);
+    assert.equal(await page.locator("h1").textContent(), "Long Page");
+    assert.equal(await page.locator(".island-error").count(), 0);
+    await page.getByRole("button", { name: "Search docs" }).click();
+    await page.locator(".DocSearch-Input").waitFor();
+    assert.ok(await page.locator(".DocSearch-Input").isVisible());
     await page.context().close();
   });
 

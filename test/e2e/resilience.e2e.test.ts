@@ -83,7 +83,11 @@ describe("resilience", () => {
       route.fulfill({ contentType: "text/html", body: served }),
     );
     await page.goto(`${site.origin}/learn/Basics/zeta`);
-    await page.getByText("Your site did not load properly.").waitFor();
+    const notice = page.getByText("Your site did not load properly.");
+    await notice.waitFor();
+    assert.ok(await notice.isVisible());
+    // The page's own text stays readable beside the notice.
+    assert.equal(await page.locator("h1").textContent(), "Alpha Page");
     await page.close();
   });
 

@@ -98,6 +98,8 @@ describe("recent and favorite searches", () => {
     await section(page, "Recent").locator(".DocSearch-Hit").first().waitFor();
     await page.keyboard.press("Enter");
     await page.waitForURL(`${site.origin}/learn/Basics/zeta`);
+    assert.equal(await page.locator("h1").textContent(), "Zeta Page");
+    assert.equal(await page.locator(".DocSearch-Modal").count(), 0, "the search closed");
     await page.close();
   });
 

@@ -10,15 +10,6 @@ import { tempSite, type TempSite } from "../helpers/temp-site";
 let site: TempSite;
 let dev: StartedServer;
 
-async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 before(async () => {
   site = await tempSite();
   dev = await startServer(site.root, { watch: true });
@@ -37,17 +28,11 @@ it("serves an edited page without a restart, then finds its new words in search"
     "docs/build/tools.mdx",
     "---\ntitle: Tools\ndescription: The tools page of the build sidebar.\nsidebar_position: 1\n---\n\n# Tools\n\nInstall the new tools with the quokkaflux helper.\n",
   );
-  await waitFor(
-    async () => (await (await fetch(`${dev.origin}/build/tools`)).text()).includes("Install the new tools"),
-    30_000,
-    "the edited page",
-  );
-  // The page is published first with the last search index; the fresh index follows.
-  await waitFor(
-    async () => (await (await fetch(`${dev.origin}/search?q=quokkaflux`)).text()).includes('href="/build/tools'),
-    30_000,
-    "the new word in search",
-  );
+  // The save's terminal line comes once both its builds are published: the page first with the
+  // last search index, then the fresh index.
+  await dev.waitForOutput(/saved content\/docs\/build\/tools\.mdx: .* \(search index \d+ ms more\)/);
+  assert.match(await (await fetch(`${dev.origin}/build/tools`)).text(), /Install the new tools/);
+  assert.match(await (await fetch(`${dev.origin}/search?q=quokkaflux`)).text(), /href="\/build\/tools/);
   assert.equal(dev.child.pid, pid);
   assert.equal(dev.child.exitCode, null);
 });

@@ -23,17 +23,35 @@ export async function startServer(siteRoot: string, options: { watch: boolean })
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const closed = new Promise((r) => child.once("close", r));
-  const waitForOutput = async (pattern: RegExp, ms = 30_000) => {
-    const end = Date.now() + ms;
-    while (!pattern.test(output)) {
-      if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-      if (Date.now() > end) throw new Error(`timed out waiting for ${pattern} in:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  /** Called on each piece of output and when the server exits. */
+  const listeners = new Set<() => void>();
+  const heard = (d: Buffer) => {
+    output += d;
+    listeners.forEach((listener) => listener());
   };
+  child.stdout.on("data", heard);
+  child.stderr.on("data", heard);
+  const closed = new Promise((r) => child.once("close", r));
+  child.once("exit", () => listeners.forEach((listener) => listener()));
+  const waitForOutput = (pattern: RegExp, ms = 30_000) =>
+    new Promise<void>((resolve, reject) => {
+      const timeout = AbortSignal.timeout(ms);
+      const settle = (error?: Error) => {
+        listeners.delete(check);
+        timeout.removeEventListener("abort", check);
+        if (error) reject(error);
+        else resolve();
+      };
+      const check = () => {
+        if (pattern.test(output)) settle();
+        else if (child.exitCode !== null || child.signalCode !== null)
+          settle(new Error(`the server exited:\n${output}`));
+        else if (timeout.aborted) settle(new Error(`timed out waiting for ${pattern} in:\n${output}`));
+      };
+      listeners.add(check);
+      timeout.addEventListener("abort", check);
+      check();
+    });
   await waitForOutput(/Movement docs at http:\/\/127\.0\.0\.1:\d+/, 120_000);
   return {
     origin: /Movement docs at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!,

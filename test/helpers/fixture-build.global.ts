@@ -1,11 +1,13 @@
 /**
  * Vitest globalSetup (runs in Node): builds the fixture site and writes it as one JSON file that
- * worker tests import and seed KV with.
+ * worker tests import and seed KV with. Written beside and renamed into place: npm test typechecks
+ * the worker tests (which import the file) while this runs.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buildSite } from "../../scripts/build/build";
 import { publishBuild } from "../../scripts/publish/publish";
+import { storeSearchIndex } from "../../scripts/publish/search-store";
 import { storeManifest } from "../../scripts/publish/stored-manifest";
 import { MemoryKv } from "./memory-kv";
 
@@ -30,9 +32,17 @@ async function writeVersioned(): Promise<void> {
 export default async function setup(): Promise<void> {
   const build = await buildSite({ root: FIXTURE_ROOT, strict: true });
   const stored = storeManifest(build.manifest);
+  // The index as a first publish stores it.
+  const search = await storeSearchIndex(
+    build.search.index,
+    null,
+    () => Promise.reject(new Error("a first publish reads nothing")),
+    new Set(),
+  );
   await mkdir(path.dirname(FIXTURE_JSON), { recursive: true });
+  const written = `${FIXTURE_JSON}.${process.pid}.tmp`;
   await writeFile(
-    FIXTURE_JSON,
+    written,
     JSON.stringify({
       buildId: build.buildId,
       manifest: build.manifest,
@@ -40,10 +50,11 @@ export default async function setup(): Promise<void> {
       manifestBlobs: Object.fromEntries(stored.blobs),
       pages: Object.fromEntries(build.pages),
       assets: Object.fromEntries([...build.assets].map(([name, a]) => [name, a.body.toString("base64")])),
-      searchIndex: build.search.index.root,
-      searchPieces: Object.fromEntries(build.search.index.pieces),
+      searchIndex: search.stored.root,
+      searchPieces: Object.fromEntries(search.blobs),
       files: build.files,
     }),
   );
+  await rename(written, FIXTURE_JSON);
   await writeVersioned();
 }

@@ -1,7 +1,9 @@
 /**
- * A publish as readers of a deployment see it: the worker's isolates read the channel pointer again
- * once it is POINTER_RECHECK_MS old, so a switched pointer is served after that, and the local
- * server (POINTER_RECHECK_MS 0) serves it at the next request. Real workerd, real KV simulator.
+ * A publish as readers of a deployment see it, in real workerd over the real KV simulator: an
+ * isolate of a deployment serves its last read of the channel pointer while that read is under
+ * POINTER_RECHECK_MS old, so a switched pointer is not served at once, while the local server
+ * (POINTER_RECHECK_MS 0) serves it at the next request. That the isolate reads the pointer again
+ * once its last read is that old is shown on a clock the test moves: test/worker/channel-pointer.node.test.ts.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -15,8 +17,8 @@ import { REPO_ROOT } from "../helpers/local-site";
 import { editionBuilds, editionIn, TOOLS } from "../helpers/editions";
 import { tempSite, type TempSite } from "../helpers/temp-site";
 
-/** Long enough that the request right after the switch falls inside it on a busy machine. */
-const RECHECK_MS = 3000;
+/** Far longer than the test: the deployment's isolate keeps its first read throughout. */
+const RECHECK_MS = 600_000;
 
 let site: TempSite;
 let kvDir: string;
@@ -54,16 +56,11 @@ const edition = async (server: LocalServer) => {
 };
 
 describe("a switched channel pointer", () => {
-  it("is served by a deployment's isolate once its last read is POINTER_RECHECK_MS old, and at once locally", async () => {
+  it("is not served by a deployment's isolate before its last read is POINTER_RECHECK_MS old, and is at once locally", async () => {
     expect(await edition(deployed)).toBe("alpha");
-    const readBefore = performance.now();
     await deployed.kv.put(kvKeys.channel("production"), second.buildId);
     expect(await edition(local)).toBe("beta");
     expect(await edition(deployed)).toBe("alpha");
-    let seen: string | undefined;
-    while (performance.now() - readBefore < 4 * RECHECK_MS && (seen = await edition(deployed)) !== "beta")
-      await new Promise((r) => setTimeout(r, 100));
-    expect(seen).toBe("beta");
-    expect(performance.now() - readBefore).toBeGreaterThan(RECHECK_MS - 500);
+    expect(await edition(local)).toBe("beta");
   }, 60_000);
 });

@@ -29,9 +29,9 @@ async function fakeBuild(kv: MemoryKv, id: string, assets: string[] = [], page =
   const root: Partial<ManifestRoot> = {
     format: STORE_FORMAT,
     buildId: id,
-    files: {},
+    files: { level: 0, refs: [] },
     sidebars: {},
-    routeShards: [{ first: "/", digest: `shard-${page}` }],
+    routes: { level: 0, refs: [{ from: "/", digest: `shard-${page}` }] },
   };
   await kv.put(kvKeys.manifest(id), JSON.stringify(root));
   for (const a of assets) await kv.put(kvKeys.asset(a), "x");
@@ -129,7 +129,7 @@ describe("deleteChannel", () => {
       "history/preview-x",
       "history/preview-x@9",
     ]);
-    expect(await kv.list("channel/")).toEqual(["channel/preview-xy"]);
+    expect(await kv.list("channel/")).toEqual([kvKeys.channel("preview-xy")]);
   });
 });
 
@@ -177,9 +177,9 @@ describe("collectGarbage", () => {
     }
     const result = await collectGarbage(kv, 14, now);
     expect(result.deleted).toEqual(["00000000000e"]);
-    expect(result.channelsRemoved).toEqual(["preview-old"]);
-    expect(await kv.list("channel/")).toEqual(["channel/preview-new"]);
-    expect(await kv.list("history/")).toEqual(["history/preview-new"]);
+    expect(result.channelsRemoved).toEqual([kvKeys.channel("preview-old").slice("channel/".length)]);
+    expect(await kv.list("channel/")).toEqual([kvKeys.channel("preview-new")]);
+    expect(await kv.list("history/")).toEqual([kvKeys.history("preview-new")]);
   });
 
   it("deletes old builds and orphan assets, never the live or previous build", async () => {
@@ -214,7 +214,7 @@ describe("collectGarbage", () => {
     expect(await kv.list("blob/")).toEqual(["blob/shard-shared", "blob/shared"]);
   });
 
-  it("keeps the blobs of a kept build stored before the manifest was sharded", async () => {
+  it("keeps no blob for a build stored before the manifest was sharded, which no worker reads", async () => {
     const kv = new MemoryKv();
     const now = Date.now();
     await fakeBuild(kv, "000000000003", [], "live");
@@ -226,28 +226,48 @@ describe("collectGarbage", () => {
     for (const d of ["old-page", "old-file", "stray"]) await kv.put(kvKeys.blob(d), "{}");
     await publishedThreeBuilds(kv, now);
     await collectGarbage(kv, 14, now);
-    expect(await kv.list("blob/")).toEqual(["live", "old-file", "old-page", "shard-live"].map((d) => kvKeys.blob(d)));
+    expect(await kv.list("blob/")).toEqual(["live", "shard-live"].map((d) => kvKeys.blob(d)));
   });
 
-  it("keeps the search index pieces of kept builds and deletes those only a deleted build used", async () => {
+  it("keeps the search index values of kept builds (parts, pieces, segments) and deletes those only a deleted build used", async () => {
     const kv = new MemoryKv();
     const now = Date.now();
-    const root = (shard: string) =>
+    const empty =
+      '{"lexicon":{"terms":"","heads":""},"postings":{},"records":{"strings":[],"ids":[],"records":[]},"facets":{"strings":[],"ids":[],"levels":[],"types":""},"runs":{"lexicon":[],"shards":[],"records":[],"facets":[]}}';
+    const level0 = (digest: string, from: string | number) => ({ level: 0, refs: [{ from, digest, bytes: 2 }] });
+    const root = (id: string) =>
       JSON.stringify({
-        version: 3,
-        lexicon: [{ from: "", digest: "lexicon", bytes: 2 }],
-        shards: [{ from: "", digest: shard, bytes: 2 }],
-        records: [{ from: 0, digest: "records", bytes: 2 }],
-        facets: [{ from: 0, digest: "facets", bytes: 2 }],
+        version: 5,
+        siteUrl: "https://docs.example.test",
+        documentCount: 0,
+        statistics: { documentCount: 0, averageFieldLength: [] },
+        fields: [],
+        browse: `browse-${id}`,
+        lexicon: level0("lexicon", ""),
+        // The shards' list in a part of its own.
+        shards: { level: 1, refs: [{ from: "", digest: `part-${id}` }] },
+        records: level0("records", 0),
+        facets: level0("facets", 0),
+        segments: [{ digest: `segment-${id}`, bytes: empty.length }],
       });
     for (const id of ["000000000001", "000000000002", "000000000003"]) await fakeBuild(kv, id, [], "shared");
-    await kv.put(kvKeys.searchIndex("000000000001"), root("old-shard"));
-    await kv.put(kvKeys.searchIndex("000000000003"), root("live-shard"));
+    for (const [id, shard] of [
+      ["000000000001", "old-shard"],
+      ["000000000003", "live-shard"],
+    ] as const) {
+      await kv.put(kvKeys.searchIndex(id), root(id));
+      await kv.put(kvKeys.blob(`part-${id}`), JSON.stringify(level0(shard, "")));
+      await kv.put(kvKeys.blob(`browse-${id}`), "[]");
+      await kv.put(kvKeys.blob(`segment-${id}`), empty);
+    }
     for (const d of ["lexicon", "old-shard", "live-shard", "records", "facets"]) await kv.put(kvKeys.blob(d), "{}");
     await publishedThreeBuilds(kv, now);
     await collectGarbage(kv, 14, now);
+    const live = ["browse-", "part-", "segment-"].map((d) => `${d}000000000003`);
     expect(await kv.list("blob/")).toEqual(
-      ["facets", "lexicon", "live-shard", "records", "shard-shared", "shared"].map((d) => kvKeys.blob(d)),
+      [...live, "facets", "lexicon", "live-shard", "records", "shard-shared", "shared"]
+        .sort()
+        .map((d) => kvKeys.blob(d)),
     );
   });
 

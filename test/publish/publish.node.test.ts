@@ -1,11 +1,12 @@
 /** Publishing writes what a build needs and nothing KV already holds for the live build. */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { searchPieceDigests, type SearchRoot } from "../../client/contracts/search-index";
+import type { SearchRoot } from "../../client/contracts/search-index";
 import type { ManifestRoot } from "../../client/contracts/stored-manifest";
 import { buildSite } from "../../scripts/build/build";
 import type { PendingPublish } from "../../scripts/publish/pending";
 import { LastPublished, publishBuild } from "../../scripts/publish/publish";
+import { readBuildValues } from "../../scripts/publish/stored-build";
 import { readStoredBuild } from "../../scripts/publish/stored-manifest";
 import { SearchEngine } from "../../worker/search/engine";
 import { PieceCache, PieceLoader } from "../../worker/search/pieces";
@@ -130,15 +131,16 @@ describe("publishBuild", () => {
       }
       // The manifest's root is small and names one changed route shard (the edited page's), not all of them.
       const roots = [first, second].map((b) => JSON.parse(kv.values.get(kvKeys.manifest(b.buildId))!) as ManifestRoot);
-      const changedShards = roots[1]!.routeShards.filter(
-        (s) => !roots[0]!.routeShards.some((o) => o.digest === s.digest),
+      const changedShards = roots[1]!.routes.refs.filter(
+        (s) => !roots[0]!.routes.refs.some((o) => o.digest === s.digest),
       );
       expect(changedShards).toHaveLength(1);
       expect(kv.written).toContain(kvKeys.blob(changedShards[0]!.digest));
-      // The search index's new pieces are one value (a pack), and the stored index finds the new words.
+      // The search index's change is one value (a segment), and the stored index finds the new words.
       const searchRoot = JSON.parse(kv.values.get(kvKeys.searchIndex(second.buildId))!) as SearchRoot;
-      const searchBlobs = new Set(searchPieceDigests(searchRoot).map(kvKeys.blob));
-      expect(kv.written.filter((k) => searchBlobs.has(k))).toHaveLength(1);
+      const [segment] = searchRoot.segments;
+      const searchBlobs = new Set([...(await readBuildValues(kv, second.buildId))!.search!.blobs].map(kvKeys.blob));
+      expect(kv.written.filter((k) => searchBlobs.has(k))).toEqual([kvKeys.blob(segment!.digest)]);
       const engine = new SearchEngine(searchRoot, new PieceLoader(kv, new PieceCache(1 << 26)));
       const found = await engine.search({ query: "install the new tools" });
       expect(found.hits[0]?.record.url).toMatch(/\/build\/tools$/);

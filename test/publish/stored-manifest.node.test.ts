@@ -1,25 +1,33 @@
 /**
- * The stored manifest at site scale: a small root, bounded route shards, and a one-page change
- * that rewrites the root plus one shard, read back exactly by the worker's own BuildManifest.
+ * The stored manifest at site scale: a small root whatever the site's size (its lists of route
+ * shards and files in parts), bounded route shards, and a one-page change that rewrites the root,
+ * one shard and the parts on its way, as many bytes at 30,000 pages as at 10,000; read back exactly
+ * by the worker's own manifest.
  */
 import { describe, expect, it, vi } from "vitest";
 import type { Manifest, SidebarItem } from "../../client/contracts/page";
 import type { SiteConfig } from "../../client/contracts/site-config";
 import { blobDigest } from "../../scripts/build/blobs";
+import { PART_LIMITS } from "../../scripts/publish/ref-parts";
 import { ROUTE_SHARD_LIMITS, storeManifest } from "../../scripts/publish/stored-manifest";
-import { BuildManifest } from "../../worker/content-store/manifest";
+import { allRefs, type Ref, type RefPart } from "../../client/contracts/ref-parts";
+import { StoredManifest } from "../../worker/content-store/manifest";
 
 const PAGES = 5000;
 
-/** A synthetic build of `PAGES` routes in 50 folders, with twins, one sidebar and a few plain files. */
-function syntheticManifest(edit: (m: Manifest) => void = () => {}): Manifest {
+/**
+ * A synthetic build of `pages` routes in 50 folders, with twins, one sidebar, a few plain files and
+ * one more per 12 pages (as a large site's parts of llms-full.txt and the sitemap).
+ */
+function syntheticManifest(edit: (m: Manifest) => void = () => {}, count = PAGES): Manifest {
   const routes: Manifest["routes"] = {};
   const pages: Record<string, string> = {};
   const files: Record<string, string> = { "/sitemap.xml": "d-sitemap", "/llms.txt": "d-llms" };
+  for (let i = 0; i < count / 12; i++) files[`/llms-full/part-${String(i).padStart(5, "0")}.txt`] = `d-part-${i}`;
   const sidebar: SidebarItem[] = [];
   for (let folder = 0; folder < 50; folder++) {
     const items: SidebarItem[] = [];
-    for (let i = 0; i < PAGES / 50; i++) {
+    for (let i = 0; i < count / 50; i++) {
       const route = `/devs/folder-${String(folder).padStart(2, "0")}/page-${String(i).padStart(3, "0")}`;
       routes[route] = { title: `Page ${i} of folder ${folder}`, description: `What page ${i} says.`, sidebar: "devs" };
       pages[route] = blobDigest(`record ${route}`);
@@ -43,10 +51,14 @@ function syntheticManifest(edit: (m: Manifest) => void = () => {}): Manifest {
 }
 
 const viewOf = (stored: ReturnType<typeof storeManifest>) =>
-  new BuildManifest(stored.root, async <T>(digest: string) => {
+  new StoredManifest(stored.root, async <T>(digest: string) => {
     const value = stored.blobs.get(digest);
     return value === undefined ? null : (JSON.parse(value) as T);
   });
+
+/** The level-0 refs of one of a stored root's lists. */
+const listOf = (stored: ReturnType<typeof storeManifest>, list: RefPart<string>) =>
+  allRefs(list, (refs: Ref<string>[]) => refs.map((r) => JSON.parse(stored.blobs.get(r.digest)!) as RefPart<string>));
 
 describe("the stored manifest", () => {
   it("keeps the root small and every value bounded, and reads every route back", async () => {
@@ -56,7 +68,7 @@ describe("the stored manifest", () => {
     // The whole manifest is about 1.4 MB; the root a cold isolate parses is a few KB.
     expect(JSON.stringify(manifest).length).toBeGreaterThan(1_000_000);
     expect(rootBytes).toBeLessThan(16 * 1024);
-    const shardSizes = stored.root.routeShards.map((s) => stored.blobs.get(s.digest)!.length);
+    const shardSizes = (await listOf(stored, stored.root.routes)).refs.map((s) => stored.blobs.get(s.digest)!.length);
     expect(Math.max(...shardSizes)).toBeLessThanOrEqual(ROUTE_SHARD_LIMITS.maxBytes);
     expect(stored.root.routeCount).toBe(PAGES);
 
@@ -72,8 +84,13 @@ describe("the stored manifest", () => {
     }
     for (const missing of ["/", "/devs", "/devs/folder-27/page-042/", "/zzz", "constructor", "/__proto__"])
       expect(await view.route(missing)).toBeNull();
-    expect(view.files.sort()).toEqual(["/llms.txt", "/sitemap.xml"]);
+    const files = Object.keys(manifest.blobs.files).filter((p) => !p.endsWith(".md"));
+    expect((await view.filePaths()).sort()).toEqual(files.sort());
     expect(await view.fileDigest("/llms.txt", null)).toBe("d-llms");
+    expect(await view.fileDigest("/llms-full/part-00321.txt", null)).toBe("d-part-321");
+    expect(await view.hasFile("/llms-full/part-00321.txt")).toBe(true);
+    expect(await view.hasFile("/llms-full/part-00321.tx")).toBe(false);
+    expect(await view.hasFile("/devs/folder-27/page-042")).toBe(false);
     expect(await view.sidebar("devs")).toEqual(manifest.sidebars.devs);
     expect(view.sidebarHomes()).toEqual({ devs: "/devs/folder-00/page-000" });
   });
@@ -107,6 +124,38 @@ describe("the stored manifest", () => {
     const fresh = (await import("../../scripts/publish/stored-manifest")).storeManifest(edited);
     expect(afterOriginal.root).toEqual(fresh.root);
     expect([...afterOriginal.blobs]).toEqual([...fresh.blobs]);
+  });
+
+  it("keeps its root within a few kilobytes, its lists in parts, however large the site", async () => {
+    for (const count of [10_000, 30_000]) {
+      const stored = storeManifest(syntheticManifest(() => {}, count));
+      // Each of its two lists is in the root while it takes at most PART_LIMITS.minBytes.
+      expect(JSON.stringify(stored.root).length).toBeLessThan(2 * PART_LIMITS.minBytes + 1024);
+      expect(stored.root.files.level).toBeGreaterThan(0);
+      if (count === 30_000) expect(stored.root.routes.level).toBeGreaterThan(0);
+      const sidebar = stored.root.sidebars.devs!.digest;
+      for (const [digest, text] of stored.blobs)
+        if (digest !== sidebar) expect(text.length).toBeLessThan(ROUTE_SHARD_LIMITS.maxBytes + 1024);
+      expect((await listOf(stored, stored.root.files)).refs).toHaveLength(2 + Math.ceil(count / 12));
+    }
+  });
+
+  it("writes as much for a changed page and a changed file at 30,000 pages as at 10,000", () => {
+    const written = (count: number) => {
+      const before = storeManifest(syntheticManifest(() => {}, count));
+      const after = storeManifest(
+        syntheticManifest((m) => {
+          m.blobs.pages["/devs/folder-27/page-042"] = blobDigest("record, edited");
+          m.blobs.files["/llms-full/part-00321.txt"] = "d-part-321, edited";
+        }, count),
+      );
+      const fresh = [...after.blobs.keys()].filter((d) => !before.blobs.has(d));
+      return fresh.reduce((n, d) => n + after.blobs.get(d)!.length, JSON.stringify(after.root).length);
+    };
+    const [small, large] = [written(10_000), written(30_000)];
+    // The root, the page's shard and the parts naming it and the file, each bounded.
+    expect(large).toBeLessThan(ROUTE_SHARD_LIMITS.maxBytes + 4 * PART_LIMITS.maxBytes);
+    expect(large).toBeLessThan(1.5 * small);
   });
 
   it("rewrites the root and one shard when a page changes, and at most two when one is added", () => {

@@ -5,13 +5,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { searchPieceDigests } from "../../client/contracts/search-index";
 import type { ManifestRoot } from "../../client/contracts/stored-manifest";
 import { buildSite, type SiteBuild } from "../../scripts/build/build";
 import { missingValues } from "../../scripts/publish/completeness";
 import { collectGarbage } from "../../scripts/publish/gc";
 import { diffAgainstLive, rollback } from "../../scripts/publish/operations";
 import { pageDigests, publishBuild } from "../../scripts/publish/publish";
+import { readBuildValues } from "../../scripts/publish/stored-build";
 import { readStoredBuild } from "../../scripts/publish/stored-manifest";
 import { MemoryKv } from "../helpers/memory-kv";
 import { tempSite, VERSIONED_ROOT, type TempSite } from "../helpers/temp-site";
@@ -48,7 +48,8 @@ describe("publishing docs versions", () => {
     expect(Object.keys(v1.routes).sort()).toEqual(Object.keys(build.versions[0]!.manifest.routes).sort());
     expect(v1.routes["/learn/same"]!.page).toBe(stored.routes["/learn/same"]!.page);
     expect(v1.routes["/learn/old-only"]!.counterparts).toEqual({ current: "/learn/only-current" });
-    expect(v1.search.documentCount).toBeGreaterThan(0);
+    const values = (await readBuildValues(kv, build.buildId))!;
+    expect(values.versionSearch.get("v1")!.root.documentCount).toBeGreaterThan(0);
     expect(await missingValues(kv, build.buildId)).toEqual([]);
     // The routes a publish reports: a legacy version's under its prefix.
     expect(Object.keys(pageDigests(build))).toEqual(expect.arrayContaining(["/learn/same", "/v1/learn/same", "/v1/"]));
@@ -107,9 +108,10 @@ describe("publishing docs versions", () => {
     expect(await missingValues(kv, first.buildId)).toEqual([]);
     expect(await missingValues(kv, second.buildId)).toEqual([]);
     await rollback(kv, "production", first.buildId);
-    const stored = (await readStoredBuild(kv, first.buildId))!;
-    for (const digest of searchPieceDigests(stored.versions[0]!.search))
-      expect(await kv.get(kvKeys.blob(digest)), digest).not.toBeNull();
+    const values = (await readBuildValues(kv, first.buildId))!;
+    const legacySearch = [...values.versionSearch.get("v1")!.blobs];
+    expect(legacySearch.length).toBeGreaterThan(0);
+    for (const digest of legacySearch) expect(await kv.get(kvKeys.blob(digest)), digest).not.toBeNull();
   });
 
   it("a rollback refuses a build whose legacy version lost a value", async () => {

@@ -44,3 +44,16 @@ it("removes the preview channel of a closed pull request, and runs no tests or p
   expect(jobs["preview-cleanup"]!.steps.map((s) => s.run ?? "").join("\n")).toMatch(/npm run preview -- .+ --delete/);
   for (const name of ["test", "preview"]) expect(jobs[name]!.if).toContain("github.event.action != 'closed'");
 });
+
+it("applies the signals database's migrations before it deploys the worker, and names the account's database", async () => {
+  const { jobs } = await workflow();
+  const steps = jobs.production!.steps.map((s) => s.run ?? "");
+  const at = (pattern: RegExp) => steps.findIndex((run) => pattern.test(run));
+  expect(at(/wrangler d1 migrations apply movement-docs-signals --remote/)).toBeGreaterThan(-1);
+  // Between the publish and the deploy: content before code, the schema before the code that writes it.
+  expect(at(/npm run publish/)).toBeLessThan(at(/wrangler d1 migrations apply/));
+  expect(at(/wrangler d1 migrations apply/)).toBeLessThan(at(/wrangler deploy/));
+  // Every job that readies wrangler.toml for the account puts in its database id (or drops the binding).
+  for (const name of ["preview", "production", "preview-cleanup"])
+    expect(jobs[name]!.steps.map((s) => s.run ?? "").join("\n")).toMatch(/database_id = \\"\$\{D1_DATABASE_ID\}\\"/);
+});

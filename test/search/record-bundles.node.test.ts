@@ -1,20 +1,19 @@
 /**
- * Record bundles as stored (recordBundleText): one JSON value a pack can embed as it is, whose head
- * a reader parses alone and then only the records it shows, from the value's text or its bytes (a
- * bundle stored alone is read as bytes); bundles of older builds (no head, or text outside ASCII)
- * are still read; a corrupt bundle fails the query as unavailable; every hit a query shows is the
- * record the build indexed; a patch of the records that changed makes a bundle again from its
- * predecessor.
+ * Record bundles as stored (recordBundleText): one JSON value whose head a reader parses alone and
+ * then only the records it shows, from the value's text or its bytes (KV's arrayBuffer read); a
+ * bundle without a head, or whose text is not ASCII, is refused; a corrupt bundle fails the query
+ * as unavailable; every hit a query shows is the record the build indexed.
  */
 import { describe, expect, it } from "vitest";
 import { kvKeys } from "../../client/contracts/page";
-import { packRecords, unpackRecord, type PackedRecord, type SearchRecord } from "../../client/contracts/search";
-import { recordBundleText, RecordBundleView } from "../../client/contracts/search-index";
-import { recordBundlePatch } from "../../scripts/publish/search-packs";
+import { packRecords, type PackedRecord, type SearchRecord } from "../../client/contracts/search";
+import type { SearchRoot } from "../../client/contracts/search-index";
+import { recordBundleText, RecordBundleView } from "../../client/contracts/search-pieces";
 import { buildSearchIndex } from "../../scripts/search/build-index";
 import { SearchEngine } from "../../worker/search/engine";
 import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";
 import { records, SITE, word } from "../helpers/search-records";
+import { storedWhole } from "../helpers/stored-index";
 
 /** Records whose text has what JSON escapes, and what a naive reader of the stored text would trip on. */
 function awkward(): SearchRecord[] {
@@ -51,7 +50,7 @@ function stored(recs: SearchRecord[]): { text: string; rows: PackedRecord[]; str
 }
 
 describe("a record bundle", () => {
-  it("is one JSON value holding every record (what a pack embeds)", () => {
+  it("is one JSON value holding every record", () => {
     const { text, rows, strings, ids } = stored(awkward());
     const parsed = JSON.parse(text) as { strings: string[]; ids: number[]; records: PackedRecord[] };
     expect(parsed.records).toEqual(rows);
@@ -63,7 +62,7 @@ describe("a record bundle", () => {
     const { text } = stored(awkward());
     expect(text).not.toMatch(/[^ -~]/);
     const index = buildSearchIndex(awkward(), SITE);
-    const bundles = [...index.root.records, ...index.root.facets].map((r) => index.pieces.get(r.digest)!);
+    const bundles = [...index.refs.records, ...index.refs.facets].map((r) => index.pieces.get(r.digest)!);
     expect(bundles.length).toBeGreaterThan(1);
     for (const bundle of bundles) expect(bundle).not.toMatch(/[^ -~]/);
     expect(JSON.stringify(JSON.parse(text))).toMatch(/🚀.*….*fäucet/);
@@ -90,27 +89,14 @@ describe("a record bundle", () => {
     expect([empty.ids, empty.row(0)]).toEqual([[], undefined]);
   });
 
-  it("reads from its bytes a bundle whose text is outside ASCII, its offsets counting characters", () => {
-    // Outside ASCII in its head (a title) and its records, or in its records alone.
-    const asciiTitles = awkward().map((r) => ({ ...r, hierarchy: { ...r.hierarchy, lvl1: "Faucet quick start" } }));
-    for (const recs of [awkward(), asciiTitles]) {
-      const { rows, strings, ids } = stored(recs);
-      const text = unescapedText(strings, ids, rows);
-      expect(text).toMatch(/🚀.*….*fäucet/);
-      expect(text.length).toBeLessThan(bytesOf(text).byteLength);
-      for (const view of [RecordBundleView.fromBytes(bytesOf(text)), RecordBundleView.fromText(text)]) {
-        expect(view.strings).toEqual(strings);
-        expect(rows.map((_, i) => view.row(i))).toEqual(rows);
-      }
-    }
-  });
-
-  it("reads a bundle stored by an older build (no head) and one already parsed from a pack", () => {
+  it("refuses from its bytes a bundle whose text is outside ASCII (its offsets would not count bytes), and one without a head", () => {
     const { rows, strings, ids } = stored(awkward());
-    const old = JSON.stringify({ strings, ids, records: rows });
-    expect(rows.map((_, i) => RecordBundleView.fromText(old).row(i))).toEqual(rows);
-    const fromPack = RecordBundleView.fromValue(JSON.parse(old) as never);
-    expect(rows.map((_, i) => fromPack.row(i))).toEqual(rows);
+    const text = unescapedText(strings, ids, rows);
+    expect(text.length).toBeLessThan(bytesOf(text).byteLength);
+    expect(() => RecordBundleView.fromBytes(bytesOf(text))).toThrow(/not end where/);
+    const headless = JSON.stringify({ strings, ids, records: rows });
+    expect(() => RecordBundleView.fromText(headless)).toThrow(/no head/);
+    expect(() => RecordBundleView.fromBytes(bytesOf(headless))).toThrow(/no head/);
   });
 
   it("refuses a text whose head is cut or does not say where the records start", () => {
@@ -123,49 +109,20 @@ describe("a record bundle", () => {
     for (const bad of [text.slice(0, head - 5), text.slice(0, -3) + "]}", "{not json", ""])
       expect(() => RecordBundleView.fromBytes(bytesOf(bad)), bad.slice(0, 20)).toThrow();
   });
-  it("is made again from its predecessor and a patch holding only the records that changed", () => {
-    const before = awkward();
-    // One record's text and one heading changed, one record gone, one added (under a new title).
-    const after = before
-      .filter((_, i) => i !== 2)
-      .map((r, i) => (i === 1 ? { ...r, content: `${r.content ?? ""} revised` } : r))
-      .map((r, i) => (i === 4 ? { ...r, hierarchy: { ...r.hierarchy, lvl2: "A new “heading”" } } : r));
-    after.push({ ...after[0]!, objectID: "added", content: "a paragraph added", url: `${after[0]!.url}#added` });
-    const idOf = (r: SearchRecord) => 7 * (before.findIndex((b) => b.objectID === r.objectID) + 1) || 1000;
-    const bundle = (recs: SearchRecord[]) => {
-      const ordered = [...recs].sort((a, b) => idOf(a) - idOf(b));
-      const { strings, records: rows } = packRecords(ordered, SITE);
-      return { strings, ids: ordered.map(idOf), records: rows };
-    };
-    const [base, next] = [bundle(before), bundle(after)];
-    const patch = recordBundlePatch(base, next, SITE);
-    // The patch holds the changed and added records alone, and names the one gone.
-    expect(patch.ids).toHaveLength(3);
-    expect(patch.drop).toEqual([idOf(before[2]!)]);
-    const made = RecordBundleView.patched(
-      RecordBundleView.fromBytes(bytesOf(recordBundleText(base.strings, base.ids, base.records))),
-      JSON.parse(JSON.stringify(patch)) as typeof patch,
-    );
-    expect(made.ids).toEqual(next.ids);
-    const shown = (view: { strings: string[]; row(i: number): PackedRecord | undefined }, i: number) =>
-      unpackRecord({ siteUrl: SITE, strings: view.strings }, view.row(i)!);
-    const whole = RecordBundleView.fromValue(next);
-    for (let i = 0; i < next.ids.length; i++) expect(shown(made, i)).toEqual(shown(whole, i));
-    expect(made.row(next.ids.length)).toBeUndefined();
-    expect(() => RecordBundleView.patched(made, { ...patch, drop: undefined } as never)).toThrow("patch");
-  });
 });
 
-describe("a query over record bundles", () => {
+describe("a query over record bundles", async () => {
   const site = records(400, 12);
   const index = buildSearchIndex(site, SITE);
-  const kvOf = () => new Map([...index.pieces].map(([digest, value]) => [kvKeys.blob(digest), value]));
+  const whole = await storedWhole(index);
+  const root: SearchRoot = whole.root;
+  const kvOf = () => new Map(whole.kv.data);
   const engineOver = (data: Map<string, string>) =>
-    new SearchEngine(index.root, new PieceLoader({ get: async (key) => data.get(key) ?? null }, new PieceCache(1e8)));
+    new SearchEngine(root, new PieceLoader({ get: async (key) => data.get(key) ?? null }, new PieceCache(1e8)));
   /** An engine over KV as workerd's binding answers: bytes when asked for bytes; `reads` notes each read's type. */
   const engineOverBinding = (data: Map<string, string>, reads: string[] = []) =>
     new SearchEngine(
-      index.root,
+      root,
       new PieceLoader(
         {
           get: (async (key: string, options: { type?: string }) => {
@@ -206,7 +163,7 @@ describe("a query over record bundles", () => {
     expect((await engineOver(kvOf()).search({ query: word(5) })).hits.length).toBeGreaterThan(0);
     const data = kvOf();
     // Every bundle's records cut short: the heads still parse, the records do not end where they say.
-    for (const ref of index.root.records) {
+    for (const ref of index.refs.records) {
       const text = data.get(kvKeys.blob(ref.digest))!;
       data.set(kvKeys.blob(ref.digest), text.replace(/"content",/g, '"content"'));
     }

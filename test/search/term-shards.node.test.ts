@@ -1,19 +1,17 @@
 /**
  * Term shards as a query reads them (worker/search/shards.ts): a term's postings found in the
  * shard's stored text give what parsing the whole shard gives, for every term of real shards and
- * for terms that look like the postings' own keys; a shard stored as a patch answers as the shard
- * the build made; corrupt text fails as unavailable.
+ * for terms that look like the postings' own keys; corrupt text fails as unavailable.
  */
 import { describe, expect, it } from "vitest";
-import type { TermShard } from "../../client/contracts/search-index";
-import { shardPatch } from "../../scripts/publish/search-packs";
+import type { TermShard } from "../../client/contracts/search-pieces";
 import { buildSearchIndex } from "../../scripts/search/build-index";
 import { PieceUnavailable } from "../../worker/search/pieces";
 import { TERM_SHARDS } from "../../worker/search/shards";
 import { records, SITE } from "../helpers/search-records";
 
 const index = buildSearchIndex(records(200, 8), SITE);
-const shardTexts = index.root.shards.map((r) => index.pieces.get(r.digest)!);
+const shardTexts = index.refs.shards.map((r) => index.pieces.get(r.digest)!);
 
 /** A shard with terms named like the postings' keys, a prefix of another term, and accents. */
 const AWKWARD: TermShard = {
@@ -47,22 +45,6 @@ describe("a term shard read from its text", () => {
     for (const term of Object.keys(whole)) expect(view.postings(term), term).toEqual(whole[term]);
     expect(view.postings("buil")).toBeUndefined();
     expect(view.postings("d")).toBeUndefined();
-  });
-
-  it("answers a patched shard as the shard the build made", () => {
-    const [first, second] = shardTexts.map((t) => JSON.parse(t) as TermShard) as [TermShard, TermShard];
-    const terms = Object.keys(first);
-    // The next build: one term gone, one changed, one added (from another shard).
-    const next: TermShard = { ...first };
-    delete next[terms[0]!];
-    next[terms[1]!] = { ...first[terms[1]!]!, a: [...first[terms[1]!]!.a, 999_999, 1], n: first[terms[1]!]!.n + 1 };
-    const added = Object.keys(second)[0]!;
-    next[added] = second[added]!;
-    const patch = JSON.parse(JSON.stringify(shardPatch(first, next))) as object;
-    for (const base of [TERM_SHARDS.fromText(shardTexts[0]!), TERM_SHARDS.fromValue(first)]) {
-      const view = TERM_SHARDS.patched(base, patch);
-      for (const term of new Set([...terms, added])) expect(view.postings(term), term).toEqual(next[term]);
-    }
   });
 
   it("fails as unavailable on text that is not a shard, or a term's corrupt postings", () => {

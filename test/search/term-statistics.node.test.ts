@@ -7,7 +7,7 @@ import path from "node:path";
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
 import { indexedDocument, miniSearchOptions } from "../../client/contracts/search";
-import { buildSite } from "../../scripts/build/build";
+import { buildSite, defaultCacheDir } from "../../scripts/build/build";
 import { termStatistics } from "../../scripts/search/term-statistics";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -21,7 +21,7 @@ type Serialised = {
 
 describe("termStatistics", () => {
   it("equals MiniSearch's statistics over the real site's records", { timeout: 120_000 }, async () => {
-    const { records } = (await buildSite({ root: ROOT })).search;
+    const { records } = (await buildSite({ root: ROOT, cacheDir: defaultCacheDir() })).search;
     expect(records.length).toBeGreaterThan(1000);
     const mini = new MiniSearch(miniSearchOptions);
     mini.addAll(records.map(indexedDocument));

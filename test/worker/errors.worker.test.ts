@@ -77,7 +77,7 @@ describe("the store failing", () => {
       await expectCrashPage(failing, 503);
       expect(failing.headers.get("Retry-After")).toBe("10");
       vi.spyOn(console, "error").mockImplementation(() => {});
-      await env.CONTENT.delete(kvKeys.blob(root.routeShards[0]!.digest));
+      await env.CONTENT.delete(kvKeys.blob(root.routes.refs[0]!.digest));
       const missing = await fetchWith("/learn/Basics/alpha", { DISABLE_PAGE_CACHE: "1" });
       await expectCrashPage(missing, 500);
       expect(missing.headers.get("Retry-After")).toBeNull();

@@ -17,7 +17,7 @@ describe("the 2025 revisions", () => {
       const { client, statuses, transport } = await connectLegacy({ version });
       expect(transport.protocolVersion).toBe(version);
       expect(client.getServerVersion()?.name).toBe("movement-docs");
-      expect((await client.listTools()).tools).toHaveLength(5);
+      expect((await client.listTools()).tools).toHaveLength(6);
       const testnet = await call(client, "get_network_info", { network: "testnet" });
       expect(testnet.text).toContain("- Chain ID: 250");
       const page = await call(client, "get_page", { path: "/learn/Basics/alpha" });
@@ -59,6 +59,7 @@ describe("2026-07-28", () => {
       "list_api_operations",
       "get_api_operation",
       "get_network_info",
+      "report_docs_gap",
     ]);
     const testnet = await call(client, "get_network_info", { network: "testnet" });
     expect(testnet).toMatchObject({ isError: false, structured: { chainId: 250 } });

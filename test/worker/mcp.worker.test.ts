@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe("tools", () => {
-  it("lists the tools with their input schemas, read-only", async () => {
+  it("lists the tools with their input schemas, read-only but for the report of a question the docs did not answer", async () => {
     const { client } = await connectLegacy();
     expect(client.getServerVersion()?.name).toBe("movement-docs");
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {} });
@@ -40,10 +40,17 @@ describe("tools", () => {
       "list_api_operations",
       "get_api_operation",
       "get_network_info",
+      "report_docs_gap",
     ]);
     const search = tools.find((t) => t.name === "search_docs")!;
     expect(search.inputSchema.required).toEqual(["query"]);
     expect(search.annotations?.readOnlyHint).toBe(true);
+    const readOnly = tools.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name);
+    expect(readOnly).toHaveLength(5);
+    expect(tools.find((t) => t.name === "report_docs_gap")!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+    });
     expect(JSON.stringify(tools)).not.toMatch(/DA.?Sequencer/i);
   });
 
@@ -239,7 +246,7 @@ describe("tools", () => {
     expect(unknownTool).toBeInstanceOf(McpError);
     expect((unknownTool as McpError).code).toBe(ErrorCode.InvalidParams);
     expect((unknownTool as McpError).message).toBe(
-      'MCP error -32602: Unknown tool "delete_everything". The tools are: search_docs, get_page, list_api_operations, get_api_operation, get_network_info',
+      'MCP error -32602: Unknown tool "delete_everything". The tools are: search_docs, get_page, list_api_operations, get_api_operation, get_network_info, report_docs_gap',
     );
     for (const args of [[1, 2], null, "x"]) {
       const res = await post(

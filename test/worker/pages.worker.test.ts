@@ -61,7 +61,9 @@ describe("pages", () => {
     expect(html).toMatch(
       /<nav class="toc"[^>]*>.*href="#first-section">First section<.*href="#a-subsection">A subsection</s,
     );
-    expect(html).not.toContain('href="#not-in-the-toc"');
+    // The heading has its own permalink, but no entry in the TOC.
+    expect(html.match(/<nav class="toc"[^>]*>.*?<\/nav>/s)?.[0]).not.toContain('href="#not-in-the-toc"');
+    expect(html).toContain('<a class="permalink" href="#not-in-the-toc"');
     expect(html).toMatch(/class="breadcrumbs".*The Basics/s);
     expect(html).toMatch(/rel="prev" data-pagination="prev">.*Beta Page/s);
     expect(html).toMatch(/rel="next" data-pagination="next">.*Zeta Page/s);
@@ -237,8 +239,10 @@ describe("failures", () => {
   });
 
   it("serves the last rendered copy when KV fails, and says so", async () => {
-    await get("/learn/Basics/beta");
-    await new Promise((r) => setTimeout(r, 50));
+    // Rendered once, and its copy stored: the response read and its waitUntil work done.
+    const first = createExecutionContext();
+    await (await app.fetch(new Request(`${BASE}/learn/Basics/beta`), env, first)).text();
+    await waitOnExecutionContext(first);
     const ctx = createExecutionContext();
     const res = await app.fetch(new Request(`${BASE}/learn/Basics/beta`), { ...env, CONTENT: brokenKv }, ctx);
     await waitOnExecutionContext(ctx);

@@ -433,12 +433,15 @@ describe("the content store's search index", () => {
   async function queryWithShards(value: string | null): Promise<Response> {
     const id = `${build.buildId}-shards-${value === null ? "missing" : "corrupt"}`;
     const digest = (i: number) => `${value === null ? "0" : "c"}${String(i).padStart(31, "0")}`;
+    // The fixture's index is small: its root lists the shards itself (no parts).
+    const { shards } = build.searchIndex;
+    expect(shards.level).toBe(0);
     const root = {
       ...build.searchIndex,
-      shards: build.searchIndex.shards.map((s, i) => ({ ...s, digest: digest(i) })),
+      shards: { level: 0, refs: shards.refs.map((s, i) => ({ ...s, digest: digest(i) })) },
     };
     if (value !== null)
-      for (let i = 0; i < root.shards.length; i++) await env.CONTENT.put(kvKeys.blob(digest(i)), value);
+      for (let i = 0; i < root.shards.refs.length; i++) await env.CONTENT.put(kvKeys.blob(digest(i)), value);
     await env.CONTENT.put(kvKeys.searchIndex(id), JSON.stringify(root));
     await env.CONTENT.put(kvKeys.manifest(id), JSON.stringify({ ...build.manifestRoot, buildId: id }));
     await env.CONTENT.put(kvKeys.channel("production"), id);

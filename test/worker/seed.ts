@@ -46,17 +46,23 @@ export async function putVariant(
   extra: { routes?: Record<string, StoredRoute>; files?: Record<string, string> } = {},
 ): Promise<ManifestRoot> {
   const routes: Record<string, StoredRoute> = {};
-  for (const { digest } of build.manifestRoot.routeShards)
+  for (const digest of routeShardDigests())
     Object.assign(routes, (JSON.parse(build.manifestBlobs[digest]!) as RouteShard).routes);
   Object.assign(routes, extra.routes);
   const sorted = Object.fromEntries(Object.entries(routes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const shard = `shard-${buildId}`;
   await env.CONTENT.put(kvKeys.blob(shard), JSON.stringify({ routes: sorted } satisfies RouteShard));
+  // The fixture's lists are short: its root holds them whole (level 0), and so does a variant's.
+  if (build.manifestRoot.files.level !== 0) throw new Error("the fixture's files are in parts");
+  const files = Object.entries({
+    ...Object.fromEntries(build.manifestRoot.files.refs.map((r) => [r.from, r.digest])),
+    ...extra.files,
+  }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const root: ManifestRoot = {
     ...build.manifestRoot,
     buildId,
-    files: { ...build.manifestRoot.files, ...extra.files },
-    routeShards: [{ first: Object.keys(sorted)[0]!, digest: shard }],
+    files: { level: 0, refs: files.map(([from, digest]) => ({ from, digest })) },
+    routes: { level: 0, refs: [{ from: Object.keys(sorted)[0]!, digest: shard }] },
     routeCount: Object.keys(sorted).length,
   };
   await env.CONTENT.put(kvKeys.manifest(buildId), JSON.stringify(root));
@@ -65,11 +71,17 @@ export async function putVariant(
 
 /** The digest of a route's Markdown twin in the fixture build (its validator, too). */
 export function twinDigest(route: string): string {
-  for (const { digest } of build.manifestRoot.routeShards) {
+  for (const digest of routeShardDigests()) {
     const entry = (JSON.parse(build.manifestBlobs[digest]!) as RouteShard).routes[route];
     if (entry?.twin) return entry.twin;
   }
   throw new Error(`the fixture has no twin for ${route}`);
+}
+
+/** The digests of the fixture build's route shards (its root holds their list whole). */
+export function routeShardDigests(): string[] {
+  if (build.manifestRoot.routes.level !== 0) throw new Error("the fixture's route shards are listed in parts");
+  return build.manifestRoot.routes.refs.map((r) => r.digest);
 }
 
 /** Stores `body` as a content-addressed blob, under the digest the build would give it; returns the digest. */

@@ -8,16 +8,21 @@ import { routeOfMarkdownPath } from "../../client/contracts/markdown-path";
 import { kvKeys, POINTER_RECHECK_MS, type PageRecord } from "../../client/contracts/page";
 import { READABLE_FORMATS, STORE_FORMAT } from "../../client/contracts/store-format";
 import type { ManifestRoot } from "../../client/contracts/stored-manifest";
-import type { SearchRoot } from "../../client/contracts/search-index";
+import type { ManifestRoot as Format2ManifestRoot } from "../../client/contracts/format-2/stored-manifest";
+import type { SearchRoot as Format2SearchRoot } from "../../client/contracts/format-2/search-index";
+import { isSearchRoot, type SearchRoot } from "../../client/contracts/search-index";
 import { SearchEngine } from "../search/engine";
-import { PieceLoader } from "../search/pieces";
+import { format2Search, isFormat2SearchRoot } from "../search/format-2";
+import type { PieceCache as Format2PieceCache } from "../search/format-2/pieces";
+import { PieceLoader, sharedPieceCache } from "../search/pieces";
 import { log } from "../log";
 import { ContentUnavailable, ContentCorrupt } from "./errors";
-import { BuildManifest } from "./manifest";
+import { format2Manifest, isFormat2Manifest } from "./format-2";
+import { StoredManifest, type BuildManifest } from "./manifest";
 import { ValueMemo } from "./memo";
 import { RequestKv, type KvReader, type RequestKvOptions } from "./request-kv";
 
-export { BuildManifest } from "./manifest";
+export type { BuildManifest } from "./manifest";
 export { ContentUnavailable, ContentCorrupt } from "./errors";
 export { REQUEST_KV_BUDGET_MS, type KvReader } from "./request-kv";
 
@@ -30,14 +35,17 @@ async function blobDigestOf(text: string): Promise<string> {
 }
 
 /** Manifest roots (a few kilobytes) of the last few builds: around a publish, two are served at once. */
-const manifestRoots = new ValueMemo<ManifestRoot>(4);
+const manifestRoots = new ValueMemo<ManifestRoot | Format2ManifestRoot>(4);
 /**
  * Page records, parsed: content-addressed (so shared by builds and never stale), 22 KB for a median
  * page and 120 KB at most today; an isolate re-renders the pages it serves most without reading them again.
  */
 const pageRecords = new ValueMemo<PageRecord>(32);
 /** Search roots are small (the pieces they list live in the search piece cache): keep a few builds'. */
-const searchRoots = new ValueMemo<SearchRoot>(4);
+const searchRoots = new ValueMemo<SearchRoot | Format2SearchRoot>(4);
+
+/** What answers a build's searches, whatever format its index is stored in. */
+export type BuildSearch = Pick<SearchEngine, "search" | "size">;
 
 /** Seconds KV may serve a cached pointer at a location (the least Cloudflare allows is 30). */
 const POINTER_CACHE_TTL = 30;
@@ -129,7 +137,7 @@ export class ContentStore {
 
   /**
    * The build's manifest: its small root read once per isolate per build, seen through this
-   * request's store (shards and sidebars are read with this request's KV binding when needed).
+   * request's store (shards, sidebars and parts are read with this request's KV binding when needed).
    */
   async manifest(buildId: string): Promise<BuildManifest> {
     const root = await manifestRoots.get(buildId, async () => {
@@ -139,9 +147,10 @@ export class ContentStore {
         throw new ContentUnavailable(
           `build ${buildId} is stored in format ${String(root.format ?? 1)}, which this worker (format ${STORE_FORMAT}) does not read; publish again`,
         );
-      return root as ManifestRoot;
+      return root as ManifestRoot | Format2ManifestRoot;
     });
-    return new BuildManifest(root, (digest) => this.blob(digest));
+    const read = <T>(digest: string) => this.blob<T>(digest);
+    return isFormat2Manifest(root) ? format2Manifest(root, read) : new StoredManifest(root as ManifestRoot, read);
   }
 
   /** A content-addressed JSON value, or null when KV does not have it. */
@@ -151,23 +160,25 @@ export class ContentStore {
 
   /**
    * The build's search engine (of a docs version's manifest, the current version's without one):
-   * its root (the index's ranges and statistics, small) read once per isolate per build; the pieces
-   * a query needs are read then, through the per-isolate piece cache.
+   * its root (small) read once per isolate per build; the parts, pieces and segments a query needs
+   * are read then, through the per-isolate piece cache.
    */
-  async searchIndex(buildId: string, version?: BuildManifest): Promise<SearchEngine> {
+  async searchIndex(buildId: string, version?: BuildManifest): Promise<BuildSearch> {
     // A legacy docs version's root is a blob its manifest part names (shared by the builds that
     // did not change the version); the current version's is a key of the build.
     const digest = version?.searchDigest ?? null;
     const root = await searchRoots.get(digest ?? buildId, async () => {
       const key = digest ? kvKeys.blob(digest) : kvKeys.searchIndex(buildId);
-      const root = await this.kv.get<SearchRoot>(key, { type: "json", cacheTtl: 3600 });
+      const root = await this.kv.get<unknown>(key, { type: "json", cacheTtl: 3600 });
       const what = digest ? `build ${buildId}'s docs version ${version!.version.name}` : `build ${buildId}`;
       if (!root) throw new ContentUnavailable(`${what} has no search index`);
-      if (root.version !== 4) throw new ContentUnavailable(`${what} has an older search index; publish again`);
+      if (!isSearchRoot(root) && !isFormat2SearchRoot(root))
+        throw new ContentUnavailable(`${what} has a search index this worker does not read; publish again`);
       return root;
     });
-    // The engine is this request's: its piece reads share the request's KV deadline.
-    return new SearchEngine(root, new PieceLoader(this.kv));
+    // The engine is this request's: its reads share the request's KV deadline.
+    if (isSearchRoot(root)) return new SearchEngine(root, new PieceLoader(this.kv));
+    return format2Search(root, this.kv, sharedPieceCache as unknown as Format2PieceCache);
   }
 
   /** The page record of a route of the manifest's build. */

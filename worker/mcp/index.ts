@@ -11,6 +11,8 @@ import { createMiddleware } from "hono/factory";
 import { publicSiteUrl } from "../../client/contracts/base-url";
 import type { SiteConfig } from "../../client/contracts/site-config";
 import type { Env, StoreVars } from "../env";
+import { RATE_LIMIT_RETRY_SECONDS, rateLimit } from "../middleware/rate-limit";
+import { deferOf, recorderFor } from "../signals/recording";
 import { requestBytes, reserve, responseBudget, RETRY_AFTER_SECONDS } from "./budget";
 import { catalog, SERVER_CARD_MEDIA_TYPE, serverCard } from "./card";
 import { jsonResponse, jsonRpcError } from "./rpc-error";
@@ -85,7 +87,8 @@ async function post(c: Context<McpEnv>): Promise<Response> {
       return error ? jsonResponse(status, { jsonrpc: "2.0", id, error }) : new Response(null, { status });
     }
     const { answer } = await import("./server");
-    return await answer({ message: classified.message, era: classified.kind, store: c.var.store, budget });
+    const signals = recorderFor(c.env, deferOf(c), c.req.raw.headers, c.var.config);
+    return await answer({ message: classified.message, era: classified.kind, store: c.var.store, budget, signals });
   } finally {
     release();
   }
@@ -132,6 +135,12 @@ mcp.post(
     maxSize: MAX_MCP_BODY_BYTES,
     onError: () => jsonRpcError(413, `the body is larger than ${MAX_MCP_BODY_BYTES} bytes`),
   }),
+  // Per connecting address (never stored): an agent asking in a loop is slowed, others are not.
+  rateLimit<McpEnv>("MCP_RATE_LIMIT", "mcp", () =>
+    jsonRpcError(429, "Too many requests from your address; try again in a minute", {
+      "Retry-After": String(RATE_LIMIT_RETRY_SECONDS),
+    }),
+  ),
   post,
 );
 // Stateless: no SSE stream to open (GET) and no session to end (DELETE); the spec allows 405.

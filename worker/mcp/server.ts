@@ -22,6 +22,7 @@ import * as z from "zod";
 import { MCP_SERVER_NAME } from "../../client/contracts/mcp";
 import { ContentUnavailable, type ContentStore } from "../content-store";
 import { log } from "../log";
+import type { SignalsRecorder } from "../signals/recorder";
 import { utf8Length } from "./budget";
 import { SERVER_VERSION } from "./card";
 import { exchange, type RpcResponse } from "./exchange";
@@ -38,7 +39,7 @@ export const SERVER_IDENTITY = { name: MCP_SERVER_NAME, version: SERVER_VERSION 
 const CAPABILITIES = { tools: {}, resources: {} };
 
 export const INSTRUCTIONS =
-  "Documentation of Movement, a proof-of-stake Layer 1 (Movement L1) with its own validator set running BFT consensus; public full nodes join a network from the genesis and waypoint files Movement publishes for it. Read-only: search the docs (search_docs), read a page or one section as Markdown (get_page), browse the node REST API (list_api_operations, get_api_operation) and look up a network's chain ID and endpoints (get_network_info).";
+  "Documentation of Movement, a proof-of-stake Layer 1 (Movement L1) with its own validator set running BFT consensus; public full nodes join a network from the genesis and waypoint files Movement publishes for it. Search the docs (search_docs), read a page or one section as Markdown (get_page), browse the node REST API (list_api_operations, get_api_operation) and look up a network's chain ID and endpoints (get_network_info). When the docs do not answer a question, tell the maintainers with report_docs_gap; every other tool is read-only.";
 
 /** Bytes of an answer that are not the tool's text: the JSON-RPC envelope and the era's stamps. */
 const ENVELOPE_BYTES = 1024;
@@ -49,6 +50,8 @@ export interface Exchange {
   store: ContentStore;
   /** The most bytes this answer may have (budget.ts). */
   budget: number;
+  /** Where this request's signals go (an agent's searches and reports), or null. */
+  signals: SignalsRecorder | null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -127,7 +130,7 @@ function withinBudget(response: RpcResponse, budget: number, method: string): Rp
 }
 
 /** Answers one request of either era. */
-export async function answer({ message, era, store, budget }: Exchange): Promise<Response> {
+export async function answer({ message, era, store, budget, signals }: Exchange): Promise<Response> {
   const started = Date.now();
   const problem = paramsProblem(message);
   if (era === "modern" && !MODERN_METHODS.has(message.method))
@@ -142,7 +145,7 @@ export async function answer({ message, era, store, budget }: Exchange): Promise
       id: message.id,
       error: { code: RpcCode.InvalidParams, message: problem },
     });
-  const ctx: ToolContext = { docs: new LiveDocs(store), maxTextBytes: budget - ENVELOPE_BYTES };
+  const ctx: ToolContext = { docs: new LiveDocs(store), maxTextBytes: budget - ENVELOPE_BYTES, signals };
   let response: RpcResponse =
     era === "modern" && message.method === "server/discover"
       ? { jsonrpc: "2.0", id: message.id, result: discoverResult(CAPABILITIES, INSTRUCTIONS) }

@@ -28,6 +28,8 @@ export const fallbackConfig: SiteConfig = {
   },
   mcp: { enabled: true },
   pageActions: { enabled: true },
+  // The crash page has no feedback form: nothing to say about a page that did not load.
+  signals: { enabled: false, retentionDays: 90, rowBudget: 1_000_000, privacyUrl: null },
   assistant: { enabled: false },
   apiExplorer: { timeoutMs: 15000 },
   editUrl: null,

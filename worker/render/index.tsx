@@ -9,8 +9,12 @@ import type { PageRecord } from "../../client/contracts/page";
 import type { SiteConfig } from "../../client/contracts/site-config";
 import { CrashPage } from "../../client/layout/CrashPage";
 import { DocPage } from "../../client/layout/DocPage";
+import type { FeedbackAnswered } from "../../client/layout/Feedback";
 import { Document } from "../../client/layout/Document";
 import { NotFoundPage } from "../../client/layout/NotFoundPage";
+import { NoticePage } from "../../client/layout/NoticePage";
+import { InsightsPage } from "../../client/layout/insights/InsightsPage";
+import type { InsightsReport } from "../../client/contracts/insights";
 import { TooLongPage } from "../../client/layout/TooLongPage";
 import { SearchPage } from "../../client/layout/SearchPage";
 import type { SearchPageView } from "../../client/contracts/search";
@@ -35,7 +39,11 @@ async function stream(element: ReactNode): Promise<ReadableStream<Uint8Array>> {
   return body;
 }
 
-export async function renderDocPage(page: PageRecord, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
+export async function renderDocPage(
+  page: PageRecord,
+  manifest: BuildManifest,
+  answered: FeedbackAnswered | null = null,
+): Promise<ReadableStream<Uint8Array>> {
   const [sidebar, version] = await Promise.all([
     page.sidebar ? manifest.sidebar(page.sidebar) : null,
     versionView(manifest, page.route),
@@ -52,7 +60,7 @@ export async function renderDocPage(page: PageRecord, manifest: BuildManifest): 
       buildId={manifest.buildId}
       version={version}
     >
-      <DocPage page={page} config={manifest.config} sidebar={sidebar} version={version} />
+      <DocPage page={page} config={manifest.config} sidebar={sidebar} version={version} answered={answered} />
     </Document>,
   );
 }
@@ -104,11 +112,13 @@ export async function renderNotFound(path: string, manifest: BuildManifest): Pro
   );
 }
 
-/** The 414 page, with the live build's chrome when there is one. */
-export function renderTooLong(limit: number, manifest: BuildManifest | undefined): Promise<ReadableStream<Uint8Array>> {
-  const body = <TooLongPage limit={limit} />;
-  const title = "Address Too Long";
-  const description = "The address asked for is longer than any page's.";
+/** A message page with the live build's chrome when there is one, else the fallback chrome. */
+function messagePageOr(
+  manifest: BuildManifest | null | undefined,
+  title: string,
+  description: string,
+  body: ReactNode,
+): Promise<ReadableStream<Uint8Array>> {
   if (manifest) return messagePage(manifest, title, description, body);
   return stream(
     <Document
@@ -122,6 +132,33 @@ export function renderTooLong(limit: number, manifest: BuildManifest | undefined
       {body}
     </Document>,
   );
+}
+
+/** The 414 page, with the live build's chrome when there is one. */
+export function renderTooLong(limit: number, manifest: BuildManifest | undefined): Promise<ReadableStream<Uint8Array>> {
+  const description = "The address asked for is longer than any page's.";
+  return messagePageOr(manifest, "Address Too Long", description, <TooLongPage limit={limit} />);
+}
+
+/**
+ * A notice answering a form (the feedback form refused: too long, too many, no such page), with the
+ * live build's chrome when there is one.
+ */
+export function renderNotice(
+  notice: { title: string; message: string; back: string | null },
+  manifest: BuildManifest | null,
+): Promise<ReadableStream<Uint8Array>> {
+  return messagePageOr(manifest, notice.title, notice.message, <NoticePage {...notice} />);
+}
+
+/** The operator's /_insights page (worker/signals/insights-page.ts reads the report). */
+export function renderInsights(
+  report: InsightsReport | null,
+  notice: string | null,
+  manifest: BuildManifest | null,
+): Promise<ReadableStream<Uint8Array>> {
+  const body = <InsightsPage report={report} notice={notice} />;
+  return messagePageOr(manifest, "Insights", "What readers and agents could not find.", body);
 }
 
 /** The /search page (worker/search/page.ts computes the view). */

@@ -40,7 +40,7 @@ type Answer = { file: string } | { redirect: string } | null;
 
 /** What the request gets from this route: a file of the build, a 301 to a twin's canonical URL, or nothing. */
 async function answerFor(c: Context, path: string, manifest: BuildManifest): Promise<Answer> {
-  if (manifest.hasFile(path)) return { file: path };
+  if (await manifest.hasFile(path)) return { file: path };
   const candidates = twinRouteCandidates(path);
   if (candidates) {
     const found = await manifest.routesAmong(candidates);

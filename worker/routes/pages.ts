@@ -2,7 +2,9 @@
  * The doc pages: route matching with the trailing-slash policy, 404, ETag revalidation, then the
  * rendered-page cache or a fresh streamed render (kept in the cache under the build id and as the
  * route's last good copy). Each names its Markdown version in a `Link` header, as the page's
- * `<link rel="alternate" type="text/markdown">` does.
+ * `<link rel="alternate" type="text/markdown">` does. The page as the feedback form's answer
+ * (`?feedback=yes|no`, where the worker sends a reader who answered without JavaScript) is rendered
+ * for that request alone: it never enters the page cache or a shared cache.
  */
 import { createMiddleware } from "hono/factory";
 import { publicSiteUrl } from "../../client/contracts/base-url";
@@ -14,6 +16,8 @@ import { renderDocPage, renderNotFound } from "../render";
 import { WORKER_VERSION } from "../code-version";
 import { etagMatches, notModified } from "./etag";
 import { HTML, html, redirect, safeDecode } from "./responses";
+import { headersAskNotToRecord, isVote } from "../../client/contracts/signals";
+import { signalsEnabled } from "../signals/recording";
 
 /** Browsers revalidate (ETag, cheap 304s); shared caches may keep a page a minute and serve it stale while refreshing. */
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -25,16 +29,19 @@ export const docPage = createMiddleware<PageEnv>(async (c) => {
   if (match.kind === "missing")
     return html(c, await renderNotFound(safeDecode(path), manifest), 404, { "Cache-Control": "no-store" });
 
+  const twin = `${publicSiteUrl(manifest.config)}${markdownPathOf(match.route)}`;
+  const link = `<${twin}>; rel="alternate"; type="text/markdown"`;
+  const answer = c.req.query("feedback");
+  if (isVote(answer) && signalsEnabled(manifest.config)) {
+    const answered = { vote: answer, recorded: !headersAskNotToRecord(c.req.raw.headers) };
+    const body = await renderDocPage(await store.page(manifest, match.route), manifest, answered);
+    return html(c, body, 200, { "Cache-Control": "no-store", "X-Cache": "BYPASS", Link: link });
+  }
+
   // A page is made by the content (the build) and the code that renders it; its URL also answers
   // Markdown to a client that asks (routes/files.ts), hence Vary, and Link names that version.
   const etag = `"${buildId}.${WORKER_VERSION}"`;
-  const twin = `${publicSiteUrl(manifest.config)}${markdownPathOf(match.route)}`;
-  const validators = {
-    ETag: etag,
-    "Cache-Control": PAGE_CACHE_CONTROL,
-    Vary: "Accept",
-    Link: `<${twin}>; rel="alternate"; type="text/markdown"`,
-  };
+  const validators = { ETag: etag, "Cache-Control": PAGE_CACHE_CONTROL, Vary: "Accept", Link: link };
   if (etagMatches(c.req.header("If-None-Match"), etag)) return notModified(validators);
   const page = (xCache: string) => ({ ...validators, "X-Cache": xCache });
   const keys = cacheKeys(buildId, match.route);

@@ -8,6 +8,9 @@ import type { Context } from "hono";
 import { ContentUnavailable } from "../content-store";
 import type { Env, StoreVars } from "../env";
 import { log } from "../log";
+import type { SiteConfig } from "../../client/contracts/site-config";
+import { deferOf, recorderFor } from "../signals/recording";
+import { recordSearches, recordsApiQueries, type AnsweredSearch } from "../signals/searches";
 import { PieceUnavailable } from "./pieces";
 import { VersionedSearch } from "./versions";
 import {
@@ -40,13 +43,21 @@ export type SearchEnv = { Bindings: Env; Variables: StoreVars };
 /** Algolia's answer for an index it does not have. */
 const noSuchIndex = () => jsonError(404, "Index does not exist");
 
-/** The live build's search (over its docs versions' indexes: search/versions.ts) and index name, or the error response to send. */
-async function liveIndex(c: Context<SearchEnv>): Promise<{ engine: VersionedSearch; indexName: string } | Response> {
+interface LiveIndex {
+  /** The live build's search over its docs versions' indexes (search/versions.ts). */
+  engine: VersionedSearch;
+  indexName: string;
+  config: SiteConfig;
+}
+
+/** The live build's search and index name, or the error response to send. */
+async function liveIndex(c: Context<SearchEnv>): Promise<LiveIndex | Response> {
   try {
     const store = c.var.store;
     const buildId = await store.liveBuildId();
     const manifest = await store.manifest(buildId);
-    return { engine: new VersionedSearch(store, buildId, manifest), indexName: manifest.config.search.indexName };
+    const engine = new VersionedSearch(store, buildId, manifest);
+    return { engine, indexName: manifest.config.search.indexName, config: manifest.config };
   } catch (e) {
     return failure(e);
   }
@@ -78,6 +89,17 @@ async function jsonBody(c: Context<SearchEnv>): Promise<{ body: unknown } | Resp
   }
 }
 
+/** An API client's queries, as signals (worker/signals/searches.ts); a query asking for no hits is a warm-up, not a search. */
+function record(c: Context<SearchEnv>, live: LiveIndex, answered: (AnsweredSearch & { hitsPerPage: number })[]): void {
+  if (!recordsApiQueries(c.req.raw.headers)) return;
+  const recorder = recorderFor(c.env, deferOf(c), c.req.raw.headers, live.config);
+  recordSearches(
+    recorder,
+    "api",
+    answered.filter((a) => a.hitsPerPage > 0),
+  );
+}
+
 async function run(engine: VersionedSearch, q: ParsedQuery) {
   const t = Date.now();
   const result = await engine.search(q);
@@ -102,6 +124,7 @@ export async function handleQueries(c: Context<SearchEnv>): Promise<Response> {
   try {
     let enough = false;
     const results = [];
+    const answered = [];
     for (const q of parsed.queries) {
       // stopIfEnoughMatches: once a query fills a page, the later ones are not run (answered empty).
       if (enough) {
@@ -111,7 +134,9 @@ export async function handleQueries(c: Context<SearchEnv>): Promise<Response> {
       const r = await run(live.engine, q);
       if (parsed.strategy === "stopIfEnoughMatches" && r.nbHits >= q.hitsPerPage) enough = true;
       results.push(r);
+      answered.push({ ...q, nbHits: r.nbHits });
     }
+    record(c, live, answered);
     return json({ results, processingTimeMS: Date.now() - started });
   } catch (e) {
     return failure(e);
@@ -151,7 +176,9 @@ export async function handleSingleQuery(c: Context<SearchEnv>): Promise<Response
   if (live instanceof Response) return live;
   if (indexName !== live.indexName) return noSuchIndex();
   try {
-    return json(await run(live.engine, q));
+    const result = await run(live.engine, q);
+    record(c, live, [{ ...q, nbHits: result.nbHits }]);
+    return json(result);
   } catch (e) {
     return failure(e);
   }

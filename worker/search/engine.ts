@@ -1,8 +1,10 @@
 /**
- * The embedded search engine: a MiniSearch index over the build's records, queried with Algolia's
- * semantics where they matter to readers: records with every word first, then the best partial
- * matches; stop words ignored, synonyms, plurals and accents folded, the last word as a prefix, typo
- * tolerance by word length, page titles above headings above text; plus facet filters and paging.
+ * The embedded search engine over the build's stored index (stored-index.ts reads it), queried
+ * with Algolia's semantics where they matter to readers: records with every word first, then the
+ * best partial matches; stop words ignored, synonyms, plurals and accents folded, the last word as
+ * a prefix, typo tolerance by word length, page titles above headings above text; plus facet
+ * filters and paging. Scoring is MiniSearch's (scoring.ts), whose query types it uses; the index
+ * itself is ours, its postings scored at build time (scripts/search/build-index.ts).
  */
 import type { Query } from "minisearch";
 import {
@@ -12,34 +14,19 @@ import {
   capQuery,
   foldTerm,
   queryTokens,
-  synonymTable,
   unpackRecord,
   type SearchRecord,
   type SearchRecordType,
   type SynonymTable,
 } from "../../client/contracts/search";
-import {
-  BROWSE_LIMIT,
-  indexOfId,
-  pieceFor,
-  TYPE_LETTERS,
-  type FacetBundle,
-  type FacetBundlePatch,
-  isFacetBundle,
-  patchedFacets,
-  type PieceRef,
-  RecordBundleView,
-  type RecordBundle,
-  type RecordBundlePatch,
-  type SearchRoot,
-} from "../../client/contracts/search-index";
+import { BROWSE_LIMIT, type SearchRoot } from "../../client/contracts/search-index";
+import { TYPE_LETTERS } from "../../client/contracts/search-pieces";
 import type { HighlightQuery } from "./highlight";
-import { LEXICON } from "./lexicon";
-import { PieceUnavailable, type PieceDecoder, type PieceLoader } from "./pieces";
+import type { PieceLoader } from "./pieces";
 import { meaningfulWords, planQuery, type KnownTerm, type Slot } from "./query-plan";
 import { anyIn, evaluate, Matches, termCount, termsOf, type EvalOptions } from "./scoring";
-import { TERM_SHARDS } from "./shards";
-import { QueryTerms } from "./terms";
+import { StoredIndex } from "./stored-index";
+import { QueryTerms, type LexiconLookup } from "./terms";
 
 /** AND of ORs: [["language:en"], ["docusaurus_tag:default", "docusaurus_tag:docs-default-current"]]. */
 export type FacetFilters = string[][];
@@ -114,27 +101,6 @@ export function perRecordFilters(filters: FacetFilters): FacetFilters | null {
   }
   return left;
 }
-
-/**
- * Record bundles are kept with their records unparsed (a query parses the few it shows), and a
- * bundle stored alone as its bytes: the largest part of what a warm query reads, kept off the heap.
- */
-const RECORD_BUNDLES: PieceDecoder<RecordBundleView> = {
-  fromText: (text) => RecordBundleView.fromText(text),
-  fromBytes: (bytes) => RecordBundleView.fromBytes(bytes),
-  fromValue: (value) => RecordBundleView.fromValue(value as RecordBundle),
-  patched: (base, patch) => RecordBundleView.patched(base, patch as RecordBundlePatch),
-};
-
-/** Facet bundles, parsed whole; one stored as a patch (PieceRef.base) is made into the bundle it stands for. */
-const FACET_BUNDLES: PieceDecoder<FacetBundle> = {
-  fromText: (text) => FACET_BUNDLES.fromValue(JSON.parse(text) as object),
-  fromValue(value) {
-    if (!isFacetBundle(value)) throw new Error("not a facet bundle");
-    return value;
-  },
-  patched: (base, patch) => patchedFacets(base, patch as FacetBundlePatch),
-};
 
 const TYPE_BY_LETTER = Object.fromEntries(Object.entries(TYPE_LETTERS).map(([t, l]) => [l, t])) as Record<
   string,
@@ -248,67 +214,38 @@ const synonymsOfRoot = new WeakMap<SearchRoot, SynonymTable>();
 
 export class SearchEngine {
   private readonly synonyms: SynonymTable;
+  private readonly index: StoredIndex;
 
   constructor(
     private readonly root: SearchRoot,
-    private readonly pieces: PieceLoader,
+    pieces: PieceLoader,
   ) {
-    if (root.version !== 4) throw new Error(`unsupported search index version ${String(root.version)}`);
+    if (root.version !== 5) throw new Error(`unsupported search index version ${String(root.version)}`);
     let synonyms = synonymsOfRoot.get(root);
     if (!synonyms) {
-      synonyms = root.synonymTable ? new Map(Object.entries(root.synonymTable)) : synonymTable(root.synonyms);
+      synonyms = new Map(Object.entries(root.synonymTable ?? {}));
       synonymsOfRoot.set(root, synonyms);
     }
     this.synonyms = synonyms;
+    this.index = new StoredIndex(root, pieces);
   }
 
   get size(): number {
     return this.root.documentCount;
   }
 
-  /** Reads the bundles holding these record ids; the answer finds an id's bundle and its position there. */
-  private async bundles<T extends { ids: number[] }>(
-    pieces: PieceRef<number>[],
-    ids: number[],
-    decoder?: PieceDecoder<T>,
-  ): Promise<(id: number) => { bundle: T; at: number }> {
-    const refs = [...new Set(ids.map((id) => pieceFor(pieces, id)))];
-    const loaded = await this.pieces.load<T>(
-      refs.map((i) => pieces[i]!),
-      decoder,
-    );
-    const byRef = new Map(refs.map((r, k) => [r, loaded[k]!]));
-    return (id) => {
-      const bundle = byRef.get(pieceFor(pieces, id))!;
-      const at = Array.isArray(bundle.ids) ? indexOfId(bundle.ids, id) : -1;
-      if (at < 0) throw new PieceUnavailable(`record ${id} is not in its bundle`);
-      return { bundle, at };
-    };
-  }
-
-  /** The records of these ids, from their bundles (each record parsed alone). */
+  /** The records of these ids (each record parsed alone). */
   async records(ids: number[]): Promise<SearchRecord[]> {
-    const find = await this.bundles(this.root.records, ids, RECORD_BUNDLES);
-    return ids.map((id) => {
-      const { bundle, at } = find(id);
-      let row;
-      try {
-        row = bundle.row(at);
-      } catch (cause) {
-        throw new PieceUnavailable(`record ${id} is corrupt in its bundle`, { cause });
-      }
-      if (!Array.isArray(row)) throw new PieceUnavailable(`record ${id} is not in its bundle`);
-      return unpackRecord({ siteUrl: this.root.siteUrl, strings: bundle.strings }, row);
-    });
+    const siteUrl = this.root.siteUrl;
+    return (await this.index.records(ids)).map(({ row, strings }) => unpackRecord({ siteUrl, strings }, row));
   }
 
   /** Keeps the ids whose facets pass the filters (facet bundles are read only here). */
   private async filter(ids: number[], filters: FacetFilters): Promise<number[]> {
     if (!filters.length) return ids;
-    const find = await this.bundles(this.root.facets, ids, FACET_BUNDLES);
-    return ids.filter((id) => {
-      const { bundle: b, at: position } = find(id);
-      const at = 2 * position;
+    const facets = await this.index.facets(ids);
+    return ids.filter((_, i) => {
+      const f = facets[i]!;
       const read: FacetReader = (attribute) => {
         switch (attribute) {
           case "language":
@@ -316,29 +253,17 @@ export class SearchEngine {
           case "docusaurus_tag":
             return SEARCH_DOCS_TAG;
           case "type":
-            return TYPE_BY_LETTER[b.types[position]!];
+            return TYPE_BY_LETTER[f.type];
           case "hierarchy.lvl0":
-            return b.strings[b.levels[at]!];
+            return f.lvl0;
           case "hierarchy.lvl1":
-            return b.strings[b.levels[at + 1]!];
+            return f.lvl1;
           default:
             return undefined;
         }
       };
       return passesFilters(read, filters);
     });
-  }
-
-  /** Loads the lexicon pieces in `wanted` that `terms` does not hold yet. */
-  private async loadLexicon(terms: QueryTerms, wanted: Set<number>): Promise<void> {
-    const missing = [...wanted].filter((i) => !terms.lexicon.has(i));
-    if (!missing.length) return;
-    (
-      await this.pieces.load(
-        missing.map((i) => this.root.lexicon[i]!),
-        LEXICON,
-      )
-    ).forEach((p, k) => terms.lexicon.set(missing[k]!, p));
   }
 
   /**
@@ -349,42 +274,36 @@ export class SearchEngine {
    * those an unknown word's swapped-letter forms fall in.
    */
   private async match(typed: string[]): Promise<Ranking & { exhaustive: boolean }> {
-    const terms = new QueryTerms(this.root);
-    const lexicon = new Set<number>();
-    /** `known`, noting the lexicon piece each term it is asked about falls in. */
+    const terms = new QueryTerms(this.root.fields, await this.index.segments());
+    const lookups: LexiconLookup[] = [];
+    /** `known`, noting each term it is asked about (its lexicon piece is read next). */
     const noting =
       (known: KnownTerm): KnownTerm =>
       (t) => {
-        for (const i of terms.lexiconFor(t, "exact")) lexicon.add(i);
+        if (t) lookups.push(["exact", t]);
         return known(t);
       };
     const has: KnownTerm = (t) => terms.has(t);
     // First the pieces that say whether the typed words are terms (a plan that takes every word as
     // known asks about nothing else)...
     planQuery(typed, this.synonyms, noting(everyTerm));
-    await this.loadLexicon(terms, lexicon);
+    await this.index.lexicon(terms, lookups);
     // ...then those the words' prefix and typo scans read, and, for a word the index does not
     // know, those its swapped-letter forms fall in (a known word has none to look up).
     let slots = planQuery(typed, this.synonyms, noting(has));
     const found: { term: string; prefix: boolean; fuzzy: boolean }[] = [];
     for (const slot of slots) leaves(slot.query, false, false, found);
     for (const l of found)
-      for (const i of terms.lexiconFor(l.term, l.fuzzy ? "near" : l.prefix ? "prefix" : "exact")) lexicon.add(i);
-    const before = terms.lexicon.size;
-    await this.loadLexicon(terms, lexicon);
-    // A swapped-letter form is known only once its piece is loaded: plan again if any was new.
-    if (terms.lexicon.size > before) slots = planQuery(typed, this.synonyms, has);
+      if (l.term) lookups.push(l.fuzzy ? ["prefix", l.term[0]!] : [l.prefix ? "prefix" : "exact", l.term]);
+    // A swapped-letter form is known only once looked up: plan again if any was new.
+    const replan = terms.unanswered(lookups).some(([how]) => how === "exact");
+    await this.index.lexicon(terms, lookups);
+    if (replan) slots = planQuery(typed, this.synonyms, has);
 
     const options: EvalOptions = { combineWith: "OR", maxFuzzy: 2 };
     const query: Query = { combineWith: "OR", queries: slots.map((s) => s.query) };
     evaluate(terms, query, options); // first pass: which postings are wanted
-    const shards = [...new Set([...terms.wanted].map((t) => terms.shardFor(t)))];
-    (
-      await this.pieces.load(
-        shards.map((i) => this.root.shards[i]!),
-        TERM_SHARDS,
-      )
-    ).forEach((p, k) => terms.shards.set(shards[k]!, p));
+    await this.index.shards(terms, [...terms.wanted]);
     const truncated = { value: false };
     return { ...ranking(evaluate(terms, query, options, truncated), slots), exhaustive: !truncated.value };
   }
@@ -408,7 +327,7 @@ export class SearchEngine {
       // No record passes the filters.
     } else if (words.length === 0) {
       // An empty query pages through the first BROWSE_LIMIT records, best first (filters apply to those).
-      for (const id of await this.filter(this.root.browse, filters)) matches.add(id, 0, [], []);
+      for (const id of await this.filter(await this.index.browse(), filters)) matches.add(id, 0, [], []);
       ranked = Array.from({ length: Math.min(matches.size, needed) }, (_, k) => k);
       found = matches.size;
       exhaustive = filters.length === 0 || this.root.documentCount <= BROWSE_LIMIT;

@@ -56,7 +56,7 @@ export async function renderSearchPage(
   buildId: string,
   manifest: BuildManifest,
   url: URL,
-): Promise<{ body: ReadableStream<Uint8Array>; status: number }> {
+): Promise<{ body: ReadableStream<Uint8Array>; status: number; view: SearchPageView }> {
   const search = manifest.config.search;
   const typed = capQuery((url.searchParams.get("q") ?? "").trim());
   // Only punctuation or spaces: nothing to search for, so the prompt rather than every record.
@@ -104,5 +104,5 @@ export async function renderSearchPage(
   }
   // Asked for in no version (no prefix, no ?version=): the browser may show the reader's preferred one.
   const neutral = manifest.version.status === "current" && !url.searchParams.has("version");
-  return { body: await renderSearch(view, manifest, neutral), status };
+  return { body: await renderSearch(view, manifest, neutral), status, view };
 }

@@ -1,12 +1,13 @@
 /**
- * The search index's pieces (client/contracts/search-index.ts), read from KV on demand and kept
- * parsed in a per-isolate cache bounded by bytes: the least recently used pieces go first. Pieces
- * are content-addressed, so builds that share a piece share its cache entry.
+ * The stored values of the search index (client/contracts/search-index.ts: pieces, parts of the
+ * root's lists, segments), read from KV on demand and kept decoded in a per-isolate cache bounded
+ * by bytes: the least recently used go first. Values are content-addressed, so builds that share
+ * one share its cache entry.
  */
 import { kvKeys } from "../../client/contracts/page";
-import type { PieceRef, SearchPack } from "../../client/contracts/search-index";
+import type { Ref } from "../../client/contracts/ref-parts";
 
-/** Thrown when a piece cannot be read or is not what the root says (the endpoint answers 503). */
+/** Thrown when a value cannot be read or is not what the root says (the endpoint answers 503). */
 export class PieceUnavailable extends Error {
   override name = "PieceUnavailable";
 }
@@ -20,7 +21,7 @@ export interface PieceReader {
   get(key: string, options: { type: "arrayBuffer"; cacheTtl?: number }): Promise<ArrayBuffer | string | null>;
 }
 
-/** Parsed pieces by digest, least recently used first; `bytes` is the sum of their stored sizes. */
+/** Decoded values by digest, least recently used first; `bytes` is the sum of their stored sizes. */
 export class PieceCache {
   private readonly entries = new Map<string, { value: unknown; bytes: number }>();
   private bytes = 0;
@@ -45,7 +46,7 @@ export class PieceCache {
     this.entries.delete(digest);
     this.entries.set(digest, { value, bytes });
     this.bytes += bytes;
-    // The newest piece always stays, even alone over the bound: the query that asked needs it.
+    // The newest value always stays, even alone over the bound: the query that asked needs it.
     for (const [key, entry] of this.entries) {
       if (this.bytes <= this.maxBytes || key === digest) break;
       this.entries.delete(key);
@@ -57,50 +58,40 @@ export class PieceCache {
 /**
  * 48 MB of stored bytes per isolate: term shards are kept as their text (up to two bytes a
  * character) with the few postings queries parsed, record bundles as their bytes (outside the
- * JavaScript heap, inside the isolate's 128 MB) with their head parsed, lexicon and facet pieces
- * parsed (about twice their text). Record bundles are the largest pieces, up to 640 KB
- * (scripts/search/build-index.ts, PIECE_BYTES), and most of what a query reads. At 12 MB, a warm
- * isolate at 10,000 pages dropped lexicon pieces and shards its next searches read again.
+ * JavaScript heap, inside the isolate's 128 MB) with their head parsed, lexicon and facet pieces,
+ * parts and segments parsed (about twice their text). Record bundles are the largest pieces, up to
+ * 640 KB (scripts/search/build-index.ts, PIECE_BYTES), and most of what a query reads; a smaller
+ * bound made a warm isolate drop pieces its next searches read again.
  */
 export const PIECE_CACHE_BYTES = 48 * 1024 * 1024;
 export const sharedPieceCache = new PieceCache(PIECE_CACHE_BYTES);
 
-/**
- * How a kind of piece is made from what KV holds: from its stored text (a piece stored alone), or
- * from its parsed value (a piece in a pack). Throws when the value is not such a piece.
- */
+/** How a kind of stored value is made from what KV holds. Throws when the value is not one. */
 export interface PieceDecoder<T extends object> {
   fromText(text: string): T;
   /**
    * For a kind kept as the bytes KV hands over (outside the JavaScript heap, so a young-generation
    * collection does not copy them into the old one, as it copies every string the cache keeps):
-   * the piece those bytes make. The loader then reads the piece alone as bytes.
+   * the value those bytes make. The loader then reads it as bytes.
    */
   fromBytes?(bytes: ArrayBuffer): T;
-  fromValue(value: object): T;
-  /**
-   * For a kind stored as patches of another piece (PieceRef.base): the piece a patch and its base
-   * make; throws when the patch is not one.
-   */
-  patched?(base: T, patch: object): T;
 }
 
-/** Values parsed whole: facet bundles, packs, and shard patches. */
-export const WHOLE_JSON: PieceDecoder<object> = {
-  fromText(text) {
-    const value: unknown = JSON.parse(text);
-    if (value === null || typeof value !== "object") throw new Error("not a JSON object");
-    return value;
-  },
-  fromValue: (value) => value,
-};
+/** Values parsed whole as JSON objects (checked by `is`). */
+export function jsonDecoder<T extends object>(what: string, is: (value: unknown) => value is T): PieceDecoder<T> {
+  return {
+    fromText(text) {
+      const value: unknown = JSON.parse(text);
+      if (!is(value)) throw new Error(`not ${what}`);
+      return value;
+    },
+  };
+}
 
 /**
- * Reads pieces through a cache; concurrent reads of one stored value share a KV read. A piece
- * stored in a pack (PieceRef.pack) is read with its pack, and the parsed pack is what the cache
- * keeps, so the pack's other pieces cost no second read; a piece the pack holds as text is also
- * kept decoded once a query reads it. A piece stored alone is kept as its decoder made it (a
- * record bundle as a RecordBundleView over its bytes, its records not decoded).
+ * Reads stored values through a cache; concurrent reads of one value in a request share a KV
+ * read. A loader belongs to one request (its reads share that request's deadline); the cache is
+ * the isolate's.
  */
 export class PieceLoader {
   private readonly inFlight = new Map<string, Promise<object>>();
@@ -110,67 +101,20 @@ export class PieceLoader {
     private readonly cache: PieceCache = sharedPieceCache,
   ) {}
 
-  /** Pieces, in the order asked; rejects with PieceUnavailable if one is missing, unreadable or corrupt. */
-  load<T extends object>(refs: PieceRef<unknown>[], decoder?: PieceDecoder<T>): Promise<T[]> | T[] {
-    const pieces = refs.map((r) => this.piece(r, (decoder ?? WHOLE_JSON) as PieceDecoder<object>));
-    return (pieces.some((p) => p instanceof Promise) ? Promise.all(pieces) : pieces) as Promise<T[]> | T[];
-  }
-
-  /** One piece: from the cache when its stored value (and a patch's base) is there, else read. */
-  private piece(ref: PieceRef<unknown>, decoder: PieceDecoder<object>): unknown {
-    if (!ref.base) {
-      if (!ref.pack) return this.stored(ref.digest, decoder);
-      // A piece a pack holds as text is kept decoded under its own digest once made.
-      const made = this.cache.get(ref.digest);
-      if (made !== undefined) return made;
-      const pack = this.stored(ref.pack, WHOLE_JSON);
-      const unpack = (v: object) => this.unpacked(ref, decoder, v);
-      return pack instanceof Promise ? pack.then(unpack) : unpack(pack);
-    }
-    const patched = decoder.patched;
-    if (!patched)
-      return Promise.reject(new PieceUnavailable(`search piece ${ref.digest} is a patch of a kind that has none`));
-    // A patched piece is kept under its own digest once made.
-    const made = this.cache.get(ref.digest);
-    if (made !== undefined) return made;
-    const base: PieceRef<unknown> = { from: ref.from, digest: ref.base, bytes: 0, pack: ref.basePack };
-    return Promise.all([this.stored(ref.pack ?? ref.digest, WHOLE_JSON), this.piece(base, decoder)]).then(
-      ([patch, whole]) => {
-        let piece: object;
-        try {
-          piece = patched(whole as object, parsedPatch(ref, pieceOf(ref, patch)));
-        } catch (cause) {
-          if (cause instanceof PieceUnavailable) throw cause;
-          throw new PieceUnavailable(`search piece ${ref.digest}, a patch, is corrupt`, { cause });
-        }
-        this.cache.set(ref.digest, piece, ref.bytes);
-        return piece;
-      },
-    );
-  }
-
-  /** The piece `ref` names in its (parsed) pack, decoded. */
-  private unpacked(ref: PieceRef<unknown>, decoder: PieceDecoder<object>, pack: object): object {
-    const member = pieceOf(ref, pack);
-    if (typeof member !== "string") return decoded(ref, decoder, member);
-    let piece: object;
-    try {
-      piece = decoder.fromText(member);
-    } catch (cause) {
-      throw new PieceUnavailable(`search piece ${ref.digest} in its pack ${ref.pack} is corrupt`, { cause });
-    }
-    this.cache.set(ref.digest, piece, member.length);
-    return piece;
+  /** Values, in the order asked; rejects with PieceUnavailable if one is missing, unreadable or corrupt. */
+  load<T extends object>(refs: readonly Pick<Ref<unknown>, "digest">[], decoder: PieceDecoder<T>): Promise<T[]> | T[] {
+    const values = refs.map((r) => this.value(r.digest, decoder as PieceDecoder<object>));
+    return (values.some((v) => v instanceof Promise) ? Promise.all(values) : values) as Promise<T[]> | T[];
   }
 
   /** A stored value, decoded: from the cache, or read. */
-  private stored(digest: string, decoder: PieceDecoder<object>): object | Promise<object> {
+  private value(digest: string, decoder: PieceDecoder<object>): object | Promise<object> {
     return (this.cache.get(digest) as object | undefined) ?? this.read(digest, decoder);
   }
 
   /**
-   * The stored value under kvKeys.blob(digest), decoded: a piece, or a pack of pieces. A digest
-   * names one kind of value, so one decoder; concurrent reads share the first one's.
+   * The stored value under kvKeys.blob(digest), decoded. A digest names one kind of value, so one
+   * decoder; concurrent reads share the first one's.
    */
   private read(digest: string, decoder: PieceDecoder<object>): Promise<object> {
     let pending = this.inFlight.get(digest);
@@ -180,55 +124,25 @@ export class PieceLoader {
       pending = (decoder.fromBytes ? this.kv.get(key, { ...options, type: "arrayBuffer" }) : this.kv.get(key, options))
         .then(
           (stored) => {
-            if (stored === null) throw new PieceUnavailable(`search piece ${digest} is missing`);
+            if (stored === null) throw new PieceUnavailable(`search value ${digest} is missing`);
             const text = typeof stored === "string";
             let value: object;
             try {
               value = text ? decoder.fromText(stored) : decoder.fromBytes!(stored);
             } catch (cause) {
-              throw new PieceUnavailable(`search piece ${digest} is corrupt`, { cause });
+              throw new PieceUnavailable(`search value ${digest} is corrupt`, { cause });
             }
             this.cache.set(digest, value, text ? stored.length : stored.byteLength);
             return value;
           },
           (cause: unknown) => {
-            throw new PieceUnavailable(`KV failed reading search piece ${digest}`, { cause });
+            if (cause instanceof PieceUnavailable) throw cause;
+            throw new PieceUnavailable(`KV failed reading search value ${digest}`, { cause });
           },
         )
         .finally(() => this.inFlight.delete(digest));
       this.inFlight.set(digest, pending);
     }
     return pending;
-  }
-}
-
-/** A piece parsed with its pack (a pack written before packs held text), decoded: a record bundle's view wraps it. */
-function decoded(ref: PieceRef<unknown>, decoder: PieceDecoder<object>, value: object): object {
-  try {
-    return decoder.fromValue(value);
-  } catch (cause) {
-    throw new PieceUnavailable(`search piece ${ref.digest} in its pack ${ref.pack} is corrupt`, { cause });
-  }
-}
-
-/**
- * The piece `ref` names in its stored value: the value itself, or its entry in a pack (a patch's,
- * if patched): the piece's text, or the piece itself in a pack written before packs held text.
- */
-function pieceOf(ref: PieceRef<unknown>, stored: object): object | string {
-  if (!ref.pack) return stored;
-  const piece = Object.hasOwn(stored, ref.digest) ? (stored as SearchPack)[ref.digest] : undefined;
-  if (typeof piece !== "string" && (piece === null || typeof piece !== "object"))
-    throw new PieceUnavailable(`search piece ${ref.digest} is not in its pack ${ref.pack}`);
-  return piece as object | string;
-}
-
-/** A shard patch, parsed if its pack holds it as text. */
-function parsedPatch(ref: PieceRef<unknown>, patch: object | string): object {
-  if (typeof patch !== "string") return patch;
-  try {
-    return WHOLE_JSON.fromText(patch);
-  } catch (cause) {
-    throw new PieceUnavailable(`search piece ${ref.digest} in its pack ${ref.pack} is corrupt`, { cause });
   }
 }

@@ -8,7 +8,8 @@
  */
 import type { Query } from "minisearch";
 import { foldTerm, queryTokens } from "../../client/contracts/search";
-import { HEAD_FIELDS, IMPACT_SCALE, type Postings } from "../../client/contracts/search-index";
+import { HEAD_FIELDS, IMPACT_SCALE } from "../../client/contracts/search-index";
+import type { Postings } from "../../client/contracts/search-pieces";
 
 /**
  * Distinct terms in the order found: one term as itself, several as a list. Most records match one

@@ -1,16 +1,8 @@
 /**
  * Term shards as a query reads them: a term's postings found in the shard's stored text and parsed
- * alone (a shard holds the postings of a thousand terms or more, a query wants a few), a shard
- * already parsed (one stored in a pack), or a shard stored as a patch of another (PieceRef.base),
- * each of the patch's terms answered from the patch and the others from its base.
+ * alone (a shard holds the postings of a thousand terms or more, a query wants a few).
  */
-import {
-  appliedDelta,
-  type Postings,
-  type PostingsDelta,
-  type ShardPatch,
-  type TermShard,
-} from "../../client/contracts/search-index";
+import type { Postings } from "../../client/contracts/search-pieces";
 import { PieceUnavailable, type PieceDecoder } from "./pieces";
 
 export interface ShardView {
@@ -53,38 +45,7 @@ class TextShard implements ShardView {
   }
 }
 
-/** A shard already parsed (from a pack). */
-class ObjectShard implements ShardView {
-  constructor(private readonly shard: TermShard) {}
-
-  postings(term: string): Postings | undefined {
-    return Object.hasOwn(this.shard, term) ? this.shard[term] : undefined;
-  }
-}
-
-/** A shard stored as a patch of `base`: its terms changed (whole or as a delta) or gone (null), the others as in the base. */
-class PatchedShard implements ShardView {
-  private readonly parsed = new Map<string, Postings | undefined>();
-
-  constructor(
-    private readonly base: ShardView,
-    private readonly patch: ShardPatch,
-  ) {}
-
-  postings(term: string): Postings | undefined {
-    if (!Object.hasOwn(this.patch, term)) return this.base.postings(term);
-    if (this.parsed.has(term)) return this.parsed.get(term);
-    const change = this.patch[term];
-    const postings =
-      change && "d" in change ? appliedDelta(this.base.postings(term), change as PostingsDelta) : (change ?? undefined);
-    this.parsed.set(term, postings);
-    return postings;
-  }
-}
-
-/** How the piece loader keeps term shards (a patch names its base: PieceLoader reads both). */
-export const TERM_SHARDS: PieceDecoder<ShardView> & { patched(base: ShardView, patch: object): ShardView } = {
+/** How the piece loader keeps term shards. */
+export const TERM_SHARDS: PieceDecoder<ShardView> = {
   fromText: (text) => new TextShard(text),
-  fromValue: (value) => new ObjectShard(value as TermShard),
-  patched: (base, patch) => new PatchedShard(base, patch as ShardPatch),
 };

@@ -6,49 +6,34 @@ import type { SearchRoot } from "../../client/contracts/search-index";
 
 export const WARM_UP_INDEX: { root: SearchRoot; blobs: Record<string, string> } = {
   root: {
-    version: 4,
+    version: 5,
     siteUrl: "https://warm-up.invalid",
     synonymTable: { cli: [["command", "line"]], "command line": [["cli"]] },
     documentCount: 13,
     statistics: { documentCount: 13, averageFieldLength: [1.8, 4.5, 7.3, 0] },
     fields: ["title", "parents", "content", "keywords"],
-    browse: [
-      291038091, 305914043, 499067983, 291037421, 291040355, 305916313, 305916694, 499064870, 827908942, 827912096,
-      842785578, 842788811, 1035936571,
-    ],
-    lexicon: [
-      { from: "a", digest: "55456fd6e91ff1223f68e6aa606e146c", bytes: 541, pack: "7e5df17e4daa8b17bdaf67303516830f" },
-    ],
-    shards: [
-      {
-        from: "a",
-        digest: "07ce73e02d55a3c93eb7fb5e570bf00e",
-        bytes: 4486,
-        pack: "7e5df17e4daa8b17bdaf67303516830f",
-        base: "2dfe4d1126209213b22c9c3b3824f67f",
-      },
-    ],
-    records: [
-      { from: 291037421, digest: "f459e89f9fd5de5db84a10f16b595040", bytes: 912 },
-      {
-        from: 827908942,
-        digest: "8467c5b07c1ab1cf40e339034f9687cd",
-        bytes: 1076,
-        pack: "7e5df17e4daa8b17bdaf67303516830f",
-        base: "34fe5398e6689ba8dc0ab672eaf659f9",
-      },
-    ],
-    facets: [{ from: 291037421, digest: "797b2fedfa3321f4f1adac8bee7e06f1", bytes: 320 }],
+    browse: "73cc248f92b810c0196db1a08b61eec9",
+    lexicon: { level: 0, refs: [{ from: "a", digest: "3e4b5149c235e36bb50a639d2fca3aff", bytes: 542 }] },
+    shards: { level: 0, refs: [{ from: "a", digest: "2dfe4d1126209213b22c9c3b3824f67f", bytes: 4487 }] },
+    records: { level: 1, refs: [{ from: 291037421, digest: "5d938f8439382701dfc3b934336dc5ed" }] },
+    facets: { level: 0, refs: [{ from: 291037421, digest: "797b2fedfa3321f4f1adac8bee7e06f1", bytes: 320 }] },
+    segments: [{ digest: "41132080cc2e0f221e685b08d08f04d5", bytes: 661 }],
   },
   blobs: {
     "2dfe4d1126209213b22c9c3b3824f67f":
       '{"a":{"a":[305914043,31064,291037421,17877,305916313,4329,305916694,4329,291038091,3976,499067983,3976,827908942,3489,842785578,3016,842788811,1944],"h":[305914043,26815,291037421,17877],"n":9},"account":{"a":[827908942,2137,842788811,2137],"n":2},"address":{"a":[842788811,2771],"n":1},"against":{"a":[842785578,2771],"n":1},"amount":{"a":[1035936571,2652],"n":1},"an":{"a":[827908942,2137,842788811,2137],"n":2},"and":{"a":[305916313,23178,842785578,4439,305914043,4249,291038091,3976,499067983,3976,827908942,1159,842788811,1159],"h":[305916313,23178],"n":7},"build":{"a":[291038091,2489,305914043,2489,305916313,1333,305916694,1333,291037421,1259,291040355,1259,842788811,599,827912096,572,842785578,572,827908942,548],"n":10},"chain":{"a":[842785578,2771],"n":1},"check":{"a":[291040355,23178,827912096,6744,842785578,2137],"h":[291040355,23178],"n":3},"command":{"a":[291038091,41180,291037421,4969,291040355,4969,827912096,2256,827908942,2164],"h":[291038091,31676],"n":5},"compile":{"a":[305916313,23178,305914043,10158,842785578,4439],"h":[305916313,23178],"n":3},"compiled":{"a":[842788811,2771],"n":1},"compiling":{"a":[842785578,2771],"n":1},"configuration":{"a":[827908942,2771],"n":1},"configure":{"a":[291037421,23178,827908942,4258],"h":[291037421,23178],"n":2},"copy":{"a":[842785578,2771],"n":1},"cost":{"a":[499067983,9504],"n":1},"each":{"a":[1035936571,2652],"n":1},"every":{"a":[842785578,2771],"n":1},"fee":{"a":[499067983,39114,499064870,8506,1035936571,3584],"h":[499067983,39114],"n":3},"find":{"a":[827912096,2988],"n":1},"folder":{"a":[827908942,2771],"n":1},"for":{"a":[499067983,9504],"n":1},"gas":{"a":[499064870,23178,1035936571,8103],"h":[499064870,23178],"n":2},"in":{"a":[827908942,2137,1035936571,2045],"n":2},"install":{"a":[291038091,24432,291040355,22846,291037421,4969,827912096,2894,827908942,2164],"h":[291038091,24432,291040355,17877],"n":5},"installed":{"a":[827912096,2988],"n":1},"it":{"a":[499067983,5899,842788811,1720,1035936571,1646],"n":3},"its":{"a":[827908942,2137,1035936571,2045],"n":2},"keep":{"a":[842788811,2771],"n":1},"kept":{"a":[827908942,2771],"n":1},"key":{"a":[827908942,2771],"n":1},"learn":{"a":[499067983,11993,499064870,6845,1035936571,2884],"n":3},"line":{"a":[291038091,41180,291037421,4969,291040355,4969,827912096,2256,827908942,2164],"h":[291038091,31676],"n":5},"local":{"a":[842785578,2771],"n":1},"module":{"a":[305914043,34766,305916313,5258,305916694,5258,842788811,4499,842785578,4393],"h":[305914043,34766],"n":5},"move":{"a":[305914043,10158],"n":1},"name":{"a":[827908942,2771],"n":1},"native":{"a":[1035936571,2652],"n":1},"network":{"a":[827908942,2771],"n":1},"of":{"a":[842785578,3592],"n":1},"offer":{"a":[1035936571,2652],"n":1},"package":{"a":[305914043,7835,842785578,2137],"n":2},"pay":{"a":[499067983,7330,1035936571,2045],"n":2},"price":{"a":[499064870,23178,1035936571,7299],"h":[499064870,23178],"n":2},"print":{"a":[827912096,2988],"n":1},"private":{"a":[827908942,2771],"n":1},"profile":{"a":[291037421,23178,291038091,7330,827908942,6396],"h":[291037421,23178],"n":3},"publish":{"a":[305914043,36973,305916694,23135,305916313,5258,842788811,3004,842785578,2256],"h":[305914043,26815,305916694,17877],"n":5},"publishing":{"a":[842788811,2771],"n":1},"run":{"a":[842785578,2771],"n":1},"set":{"a":[291038091,9504],"n":1},"shell":{"a":[827912096,2988],"n":1},"store":{"a":[842788811,2771],"n":1},"test":{"a":[305916313,23178,305914043,7835,842785578,6576],"h":[305916313,23178],"n":3},"testnet":{"a":[305916694,23178,842788811,4647],"h":[305916694,23178],"n":2},"that":{"a":[827912096,2988],"n":1},"the":{"a":[291038091,28407,291040355,22846,291037421,4969,827912096,4694,827908942,2164,842785578,1502,1035936571,1446,842788811,1159],"h":[291038091,24432,291040355,17877],"n":8},"time":{"a":[1035936571,2652],"n":1},"to":{"a":[305916694,23178,842788811,4647,827912096,2988],"h":[305916694,23178],"n":3},"token":{"a":[1035936571,2652],"n":1},"tool":{"a":[291038091,7330,827912096,2305],"n":2},"transaction":{"a":[499067983,46444,499064870,8506,1035936571,5630],"h":[499067983,39114],"n":3},"u64":{"a":[1035936571,2652],"n":1},"under":{"a":[842788811,2771],"n":1},"unit":{"a":[499064870,23178,1035936571,7299],"h":[499064870,23178],"n":2},"up":{"a":[291038091,9504],"n":1},"upgrade":{"a":[842788811,2771],"n":1},"version":{"a":[827912096,2988],"n":1},"what":{"a":[499067983,9504],"n":1},"who":{"a":[499067983,9504],"n":1},"you":{"a":[827912096,2988],"n":1},"your":{"a":[842788811,2771],"n":1}}',
     "34fe5398e6689ba8dc0ab672eaf659f9":
       '{"head":324,"strings":["Build","Install the command line","Configure a profile","/install","Check the install","Publish a module","Compile and test","/publish","Publish to testnet","Learn","Transaction fees","Gas units & price","/fees"],"ids":[827908942,827912096,842785578,842788811,1035936571],"ends":[150,280,428,579,739],"records":[["install-2","content",3,"configure-a-profile",[0,1,2],"A profile names a network, an account and its private key, kept in a configuration folder.",2],["install-4","content",3,"check-the-install",[0,1,4],"Print the version to check that the shell finds the tool you installed.",4],["publish-2","content",7,"compile-and-test",[0,5,6],"Compiling checks every module of the package; tests run against a local copy of the chain.",2],["publish-4","content",7,"publish-to-testnet",[0,5,8],"Publishing stores the compiled modules under your account address, and an upgrade keeps it.",4],["fees-2","content",12,"gas-units-price",[9,10,11],"Each transaction pays its gas units times the gas price it offers, in the native token (<u64> amounts).",2]]}',
+    "3e4b5149c235e36bb50a639d2fca3aff":
+      '{"terms":"a account address against amount an and build chain check command compile compiled compiling configuration configure copy cost each every fee find folder for gas in install installed it its keep kept key learn line local module move name native network of offer package pay price print private profile publish publishing run set shell store test testnet that the time to token tool transaction u64 under unit up upgrade version what who you your","heads":"10000010011100010000100010100000001010000000010011000001101010010010000000"}',
+    "41132080cc2e0f221e685b08d08f04d5":
+      '{"lexicon":{"terms":"coin token","heads":"0-"},"postings":{"coin":{"a":[1035936571,2652],"n":1},"token":{"a":[],"x":[1035936571],"n":0}},"records":{"strings":["Learn","Transaction fees","Gas units & price","/fees"],"ids":[1035936571],"records":[["fees-2","content",3,"gas-units-price",[0,1,2],"Each transaction pays its gas units times the gas price it offers, in the native coin (<u64> amounts).",2]]},"facets":{"strings":[],"ids":[],"levels":[],"types":""},"runs":{"lexicon":[[null,null,"d518f6c2d610cca6f79345c356a45163"]],"shards":[[null,null,"b7fc36d8ea1744d41f04c0d0d162a1c1"]],"records":[[827908942,null,"b1bc9ada77741e0990016e2ff1e26072"]],"facets":[]}}',
+    "5d938f8439382701dfc3b934336dc5ed":
+      '{"level":0,"refs":[{"from":291037421,"digest":"f459e89f9fd5de5db84a10f16b595040","bytes":912},{"from":827908942,"digest":"34fe5398e6689ba8dc0ab672eaf659f9","bytes":1077}]}',
+    "73cc248f92b810c0196db1a08b61eec9":
+      "[291038091,305914043,499067983,291037421,291040355,305916313,305916694,499064870,827908942,827912096,842785578,842788811,1035936571]",
     "797b2fedfa3321f4f1adac8bee7e06f1":
       '{"strings":["Build","Install the command line","Publish a module","Learn","Transaction fees"],"ids":[291037421,291038091,291040355,305914043,305916313,305916694,499064870,499067983,827908942,827912096,842785578,842788811,1035936571],"levels":[0,1,0,1,0,1,0,2,0,2,0,2,3,4,3,4,0,1,0,1,0,2,0,2,3,4],"types":"21212221ccccc"}',
-    "7e5df17e4daa8b17bdaf67303516830f":
-      '{"55456fd6e91ff1223f68e6aa606e146c":"{\\"terms\\":\\"a account address against amount an and build chain check coin command compile compiled compiling configuration configure copy cost each every fee find folder for gas in install installed it its keep kept key learn line local module move name native network of offer package pay price print private profile publish publishing run set shell store test testnet that the time to tool transaction u64 under unit up upgrade version what who you your\\",\\"heads\\":\\"10000010010110001000010001010000000101000000001001100000110101010010000000\\"}","07ce73e02d55a3c93eb7fb5e570bf00e":"{\\"token\\":null,\\"coin\\":{\\"a\\":[1035936571,2652],\\"n\\":1}}","8467c5b07c1ab1cf40e339034f9687cd":"{\\"drop\\":[],\\"strings\\":[\\"Learn\\",\\"Transaction fees\\",\\"Gas units & price\\",\\"/fees\\"],\\"ids\\":[1035936571],\\"records\\":[[\\"fees-2\\",\\"content\\",3,\\"gas-units-price\\",[0,1,2],\\"Each transaction pays its gas units times the gas price it offers, in the native coin (<u64> amounts).\\",2]]}"}',
     f459e89f9fd5de5db84a10f16b595040:
       '{"head":364,"strings":["Build","Install the command line","Configure a profile","/install","Check the install","Publish a module","/publish","Compile and test","Publish to testnet","Learn","Transaction fees","Gas units & price","/fees"],"ids":[291037421,291038091,291040355,305914043,305916313,305916694,499064870,499067983],"ends":[59,141,199,279,336,395,451,534],"records":[["install-1","lvl2",3,"configure-a-profile",[0,1,2],null,1],["install-0","lvl1",3,null,[0,1],"Set up the command line tool and a profile.",0],["install-3","lvl2",3,"check-the-install",[0,1,4],null,3],["publish-0","lvl1",6,null,[0,5],"Compile, test and publish a Move package.",0],["publish-1","lvl2",6,"compile-and-test",[0,5,7],null,1],["publish-3","lvl2",6,"publish-to-testnet",[0,5,8],null,3],["fees-1","lvl2",12,"gas-units-price",[9,10,11],null,1],["fees-0","lvl1",12,null,[9,10],"What a transaction costs and who pays for it.",0]]}',
   },

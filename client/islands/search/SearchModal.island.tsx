@@ -23,6 +23,7 @@ import { withBase } from "../../contracts/base-url";
 import { watchModalMarkup } from "./modal-a11y";
 import { credentialsOf, createSearchClient } from "./search-client";
 import { SearchButton } from "./SearchButton";
+import { useModalSignals } from "./signals.client";
 import "./search-modal.css";
 
 const MAX_RESULTS_PER_GROUP = 5;
@@ -124,12 +125,15 @@ function SearchModal(server: SearchModalProps) {
     [props, base],
   );
   const { appId, apiKey } = credentialsOf(props);
+  const signals = useModalSignals(props.provider);
+  const hitNavigator = useMemo(() => signals.navigator(linkNavigator), [signals]);
 
   const close = useCallback(() => {
+    signals.closed();
     setOpen(false);
     setInitialQuery("");
     buttonRef.current?.focus({ preventScroll: true });
-  }, []);
+  }, [signals]);
 
   // Ctrl K or ⌘K toggles, "/" opens, Escape closes. Capture on window runs before the boot script's
   // document listener, which leaves a prevented shortcut alone.
@@ -188,7 +192,9 @@ function SearchModal(server: SearchModalProps) {
     (): DocSearchTransformClient => ({
       search: (async (request: Parameters<typeof client.search>[0], options?: Parameters<typeof client.search>[1]) => {
         try {
-          const response = await client.search(request, options);
+          const ticket = signals.asked();
+          const response = await client.search(request, signals.requestOptions(options));
+          signals.answered(ticket, request, response);
           setFailed(false);
           return {
             ...response,
@@ -220,7 +226,7 @@ function SearchModal(server: SearchModalProps) {
       addAlgoliaAgent: client.addAlgoliaAgent,
       transporter: client.transporter,
     }),
-    [client],
+    [client, signals],
   );
 
   // DocSearch rebuilds its autocomplete (and empties the recent and favorite lists) whenever one of
@@ -268,6 +274,7 @@ function SearchModal(server: SearchModalProps) {
               ref={modalRoot}
               className={`search-modal${props.provider === "local" ? " search-modal-local" : ""}${failed ? " search-modal-failed" : ""}`}
               onInput={(e) => (e.target as HTMLInputElement).value === "" && setFailed(false)}
+              onClickCapture={signals.onClickCapture}
             >
               <DocSearchModal
                 appId={appId}
@@ -281,7 +288,7 @@ function SearchModal(server: SearchModalProps) {
                 searchParameters={searchParameters}
                 transformSearchClient={transformSearchClient}
                 transformItems={transformItems}
-                navigator={linkNavigator}
+                navigator={hitNavigator}
                 resultsFooterComponent={resultsFooter}
                 getMissingResultsUrl={getMissingResultsUrl}
                 translations={translations}

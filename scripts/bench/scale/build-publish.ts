@@ -3,9 +3,9 @@
  * is its own: builds the site folder strictly (writing dist/content/<id>/ as `npm run build:content`
  * does), publishes it to local KV with the publish code `npm start` uses, and reports each step to
  * the parent over IPC. Then, on the parent's "edit" message, appends a paragraph to one page and
- * does what `npm run dev` does on a save (scripts/dev/session.ts): a rebuild with the same build
- * cache that reuses the last search index, published ("edited": the page is served), then the
- * rebuild with a fresh index, published ("searched"). On "release", it appends another paragraph
+ * does what `npm run dev` does on a save (scripts/dev/session.ts, scripts/dev/build.ts): a rebuild
+ * with the same in-memory cache that reuses the last search index, published ("edited": the page is
+ * served), then the rebuild with a fresh index, published ("searched"). On "release", it appends another paragraph
  * (to the edited page, or to the site's `file` the message names) and does what a release does: a
  * full build, written to dist/content, published once ("released").
  *
@@ -19,8 +19,10 @@
  */
 import { appendFile } from "node:fs/promises";
 import path from "node:path";
-import { buildSite, BuildCache, type SiteBuild } from "../../build/build";
+import { buildSite, type SiteBuild } from "../../build/build";
 import { writeBuild } from "../../build/write";
+import { devBuild } from "../../dev/build";
+import { BuildCache } from "../../dev/build-cache";
 import { openLocalKv } from "../../publish/local-kv";
 import { LastPublished, publishBuild } from "../../publish/publish";
 import { countingKv, type KvWrites } from "./kv-writes";
@@ -69,18 +71,15 @@ async function build(how: {
   write: boolean;
   /** False for the first build, made as `npm run build:content` makes it: without npm run dev's in-memory cache. */
   inMemory?: boolean;
-  /** What npm run dev's watcher hands its builds: the files saved since the last build (BuildOptions.changed). */
+  /** What npm run dev's watcher hands its builds: the files saved since the last build (DevBuildOptions.changed). */
   changed?: string[];
 }): Promise<{ build: SiteBuild; ms: number }> {
   const started = performance.now();
-  const result = await buildSite({
-    root: siteDir!,
-    strict: true,
-    cache: how.inMemory === false ? undefined : cache,
-    cacheDir,
-    staleSearch: how.staleSearch,
-    changed: how.changed,
-  });
+  const root = siteDir!;
+  const result =
+    how.inMemory === false
+      ? await buildSite({ root, strict: true, cacheDir })
+      : await devBuild({ root, cache, cacheDir, staleSearch: how.staleSearch, changed: how.changed });
   if (how.write) await writeBuild(result, path.join(siteDir!, "dist/content"));
   return { build: result, ms: performance.now() - started };
 }

@@ -11,33 +11,8 @@ import type { StepFigures } from "./build-publish";
 import { READ_KINDS, type ReadsByKind, type SearchReads } from "./search-reads";
 import type { SimulatorCost } from "./simulator-cost";
 import type { KvWrites } from "./kv-writes";
-import { WARMUP } from "./requests";
+import { WARMUP, type ColdFigures, type RequestFigures } from "./requests";
 import { checkVersionBudgets, versionsMarkdown, type VersionsFigures } from "./versions";
-
-export interface RequestFigures {
-  count: number;
-  medianMs: number;
-  p95Ms: number;
-  /** workerd process CPU time over the run divided by requests. */
-  cpuPerRequestMs: number;
-  /** Of it, V8's background threads (garbage collection, compilation). */
-  backgroundCpuPerRequestMs?: number;
-  /** When the figures are one run's of several (on as many fresh isolates), the one with the median CPU: every run's CPU per request. */
-  cpuSamplesMs?: number[];
-}
-
-export interface ColdFigures {
-  status: number;
-  wallMs: number;
-  /** workerd process CPU time (all threads, /proc schedstat) spent on this request. */
-  cpuMs: number;
-  /** Of it, V8's background threads (garbage collection, compilation). */
-  backgroundCpuMs?: number;
-  /** Growth of workerd's resident memory (VmRSS) over this request. */
-  addedRssBytes: number;
-  /** When the figures are the median of several cold isolates: each one's CPU, in the order measured. */
-  cpuSamplesMs?: number[];
-}
 
 export interface ScaleReport {
   date: string;
@@ -273,7 +248,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
       : "- One-page release: not measured.",
     ...(r.releases?.length
       ? [
-          `- Then ${r.releases.length} one-page releases in a row, each of another page with a word new to the site (the live search packs pass MAX_PACKS, so releases retire packs): ${r.releases.map((f) => (f.error ? "**failed**" : `${mib(f.writes.bytes)} / ${f.writes.keys} keys`)).join(", ")}.${r.releases.map(failed).join("")}`,
+          `- Then ${r.releases.length} one-page releases in a row, each of another page with a word new to the site (each writes a search segment, and the segments pass MAX_SEGMENTS, so releases merge them): ${r.releases.map((f) => (f.error ? "**failed**" : `${mib(f.writes.bytes)} / ${f.writes.keys} keys`)).join(", ")}.${r.releases.map(failed).join("")}`,
         ]
       : []),
     "",

@@ -4,9 +4,33 @@
  * resident memory read from /proc around them. Every request has a timeout.
  */
 import { preciseCpuTimeMs, residentBytes } from "../procfs";
-import type { ColdFigures, RequestFigures } from "./report";
 
 const TIMEOUT_MS = 30_000;
+
+export interface RequestFigures {
+  count: number;
+  medianMs: number;
+  p95Ms: number;
+  /** workerd process CPU time over the run divided by requests. */
+  cpuPerRequestMs: number;
+  /** Of it, V8's background threads (garbage collection, compilation). */
+  backgroundCpuPerRequestMs?: number;
+  /** When the figures are one run's of several (on as many fresh isolates), the one with the median CPU: every run's CPU per request. */
+  cpuSamplesMs?: number[];
+}
+
+export interface ColdFigures {
+  status: number;
+  wallMs: number;
+  /** workerd process CPU time (all threads, /proc schedstat) spent on this request. */
+  cpuMs: number;
+  /** Of it, V8's background threads (garbage collection, compilation). */
+  backgroundCpuMs?: number;
+  /** Growth of workerd's resident memory (VmRSS) over this request. */
+  addedRssBytes: number;
+  /** When the figures are the median of several cold isolates: each one's CPU, in the order measured. */
+  cpuSamplesMs?: number[];
+}
 
 const cpuTimeMs = (workerd: number) => preciseCpuTimeMs(workerd);
 /** V8's platform threads ("V8 DefaultWorker", cut to 15 characters): concurrent and parallel garbage collection, background compilation. */

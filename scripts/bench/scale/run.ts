@@ -22,8 +22,8 @@ import { sampleTreeMemory } from "../procfs";
 import type { ChildMessage, StepFigures } from "./build-publish";
 import type { CachedBuildMessage } from "./cached-build";
 import { copySiteInputs, generateScaledSite } from "./generate";
-import { finishScaleReport, type RequestFigures, type ScaleReport } from "./report";
-import { coldRequest, requestRun, untilServed, WARMUP } from "./requests";
+import { finishScaleReport, type ScaleReport } from "./report";
+import { coldRequest, requestRun, untilServed, WARMUP, type RequestFigures } from "./requests";
 import { countSearchReads } from "./search-reads";
 import { measureReplayCost, measureSimulatorCost } from "./simulator-cost";
 import { buildNodeFlags, DEV_NODE_FLAGS } from "./node-flags";
@@ -40,7 +40,6 @@ import {
 import { generateVersions, legacyFile, type VersionsFigures } from "./versions";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const BUILD_TIMEOUT_MS = 45 * 60_000;
 const EDIT_TIMEOUT_MS = 10 * 60_000;
 const PAGE = EDITED_PAGE.route;
 class BuildDied extends Error {}
@@ -64,6 +63,8 @@ if (versionCount !== null && (!Number.isInteger(versionCount) || versionCount < 
   console.error(`--versions must be a whole number from 1 to 5, got "${values.versions}"`);
   process.exit(2);
 }
+/** A build's time limit: 45 minutes per 10,000 pages (a shared machine's cold build of 30,000 takes more than 45). */
+const BUILD_TIMEOUT_MS = Math.max(1, requestedPages / 10_000) * 45 * 60_000;
 const outDir = path.resolve(values.out);
 const workerBundle = path.join(root, "dist/worker/index.js");
 if (!existsSync(workerBundle)) {
@@ -168,8 +169,8 @@ async function otherSearchTerms(siteDir: string, exclude: string[], count: numbe
 
 /**
  * One-page releases in a row after the first, each of another page and with a word new to the site:
- * enough that the live search packs pass MAX_PACKS (scripts/publish/search-packs.ts) and releases
- * retire packs, as a site's run of releases between two large ones does. The budget is the largest.
+ * enough that the live search segments pass MAX_SEGMENTS (scripts/publish/search-store/) and
+ * releases merge them, as a site's run of releases does. The budget is the largest.
  */
 const RELEASE_RUN = 12;
 

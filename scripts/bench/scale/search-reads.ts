@@ -3,13 +3,15 @@
  * code (ContentStore, SearchEngine, PieceLoader) in Node over the bench's local KV, as a served
  * search reads them: the channel pointer once a second per isolate (POINTER_RECHECK_MS; a cold
  * isolate's first page read it, and a run of searches takes less), the search root once per isolate, and
- * each piece a query needs that the isolate's piece cache does not hold, by kind (READ_KINDS:
- * lexicon pieces, term shards, bundles of headings or of text, …). The served CPU figures
+ * each value a query needs that the isolate's piece cache does not hold, by kind (READ_KINDS:
+ * parts of the root's lists, segments, lexicon pieces, term shards, bundles of headings or of text,
+ * …). The served CPU figures
  * include the local KV simulator's cost of each of these reads (simulator-cost.ts); on Cloudflare
  * a read is I/O the worker waits on, not CPU it is billed for.
  */
 import { kvKeys, POINTER_RECHECK_MS } from "../../../client/contracts/page";
-import type { PieceRef, SearchRoot } from "../../../client/contracts/search-index";
+import { allRefs, type Ref, type RefPart } from "../../../client/contracts/ref-parts";
+import { PIECE_KINDS, type SearchRoot } from "../../../client/contracts/search-index";
 import { ContentStore, type KvReader, type PointerOptions } from "../../../worker/content-store";
 import { SearchEngine } from "../../../worker/search/engine";
 import { PIECE_CACHE_BYTES, PieceCache, PieceLoader } from "../../../worker/search/pieces";
@@ -21,12 +23,14 @@ import { CONTENT_IDS } from "../../search/build-index";
 export const READ_KINDS = [
   "channel pointer",
   "search root",
+  "parts",
+  "segments",
   "lexicon",
   "term shards",
   "heading bundles",
   "text bundles",
   "facet bundles",
-  "packs",
+  "browse list",
 ] as const;
 export type ReadKind = (typeof READ_KINDS)[number];
 export type ReadsByKind = Partial<Record<ReadKind, number>>;
@@ -44,24 +48,31 @@ export interface SearchReads {
   settledPerQuery?: number;
 }
 
-/** The kind of each key a search of this build may read (pieces by their root's refs). */
-function readKinds(root: SearchRoot, channel: string, buildId: string): Map<string, ReadKind> {
+/** The kind of each key a search of this build may read (the root's lists read through `kv`). */
+async function readKinds(
+  root: SearchRoot,
+  channel: string,
+  buildId: string,
+  kv: KvReader,
+): Promise<Map<string, ReadKind>> {
   const kinds = new Map<string, ReadKind>([
     [kvKeys.channel(channel), "channel pointer"],
     [kvKeys.searchIndex(buildId), "search root"],
+    [kvKeys.blob(root.browse), "browse list"],
+    ...root.segments.map((s): [string, ReadKind] => [kvKeys.blob(s.digest), "segments"]),
   ]);
-  const add = (refs: PieceRef<unknown>[], kind: (ref: PieceRef<unknown>) => ReadKind) => {
-    for (const ref of refs) {
-      kinds.set(kvKeys.blob(ref.digest), kind(ref));
-      if (ref.pack) kinds.set(kvKeys.blob(ref.pack), "packs");
-      if (ref.base) kinds.set(kvKeys.blob(ref.base), kind(ref));
-      if (ref.basePack) kinds.set(kvKeys.blob(ref.basePack), "packs");
-    }
-  };
-  add(root.lexicon, () => "lexicon");
-  add(root.shards, () => "term shards");
-  add(root.records, (ref) => ((ref.from as number) < CONTENT_IDS ? "heading bundles" : "text bundles"));
-  add(root.facets, () => "facet bundles");
+  const parts = (refs: Ref<unknown>[]) =>
+    Promise.all(refs.map(async (r) => (await kv.get<RefPart<unknown>>(kvKeys.blob(r.digest), { type: "json" }))!));
+  const kindOf = { lexicon: "lexicon", shards: "term shards", facets: "facet bundles" } as const;
+  for (const kind of PIECE_KINDS) {
+    const list = await allRefs(root[kind] as RefPart<unknown>, parts);
+    for (const digest of list.parts) kinds.set(kvKeys.blob(digest), "parts");
+    for (const ref of list.refs)
+      kinds.set(
+        kvKeys.blob(ref.digest),
+        kind === "records" ? ((ref.from as number) < CONTENT_IDS ? "heading bundles" : "text bundles") : kindOf[kind],
+      );
+  }
   return kinds;
 }
 
@@ -125,7 +136,7 @@ export async function countSearchReads(
     };
 
     const cold = await isolate(kv, channel, pointer);
-    const kinds = readKinds(cold.root, channel, cold.buildId);
+    const kinds = await readKinds(cold.root, channel, cold.buildId, namespace);
     reads = [[kvKeys.searchIndex(cold.buildId), "text"]]; // the root, read by isolate()
     await search(cold.engine, coldQuery);
     const coldReads = keys(reads);

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { productionVars, startLocalServer, type LocalServer } from "../../local/server";
 import { childProcessesNamed, newProcessNamed, preciseCpuTimeMs } from "../procfs";
-import type { RequestFigures } from "./report";
+import type { RequestFigures } from "./requests";
 import { coldRequest, requestRun } from "./requests";
 import type { LegacyVersionFigures } from "./versions";
 

@@ -13,7 +13,7 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import type { ScaleBudget } from "../budgets";
 import type { StepFigures } from "./build-publish";
-import type { ColdFigures, RequestFigures } from "./report";
+import type { ColdFigures, RequestFigures } from "./requests";
 
 export interface LegacyVersionFigures {
   name: string;

@@ -2,9 +2,10 @@
  * `npm run search:scale [-- --pages 10000]`: the embedded search index at a size, measured in Node on
  * the worker's own code (worker/content-store, worker/search) over the pieces as KV would serve
  * them. Indexes the last build's records (dist/content/latest, `npm run build` first), or a
- * synthetic site of about `--pages` pages made from them (synthetic.ts); writes the root and pieces
- * to a temporary folder; then, in a fresh process per query, times a cold isolate's first search
- * (CPU, heap) and warm searches over the judged queries (scripts/search/eval/queries.json).
+ * synthetic site of about `--pages` pages made from them (synthetic.ts); writes the root and values
+ * a first publish stores to a temporary folder; then, in a fresh process per query, times a cold
+ * isolate's first search (CPU, heap) and warm searches over the judged queries
+ * (scripts/search/eval/queries.json). `--edit` adds what a one-page publish over it writes.
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -13,8 +14,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Manifest } from "../../../client/contracts/page";
 import type { SearchRecord } from "../../../client/contracts/search";
-import type { SearchRoot } from "../../../client/contracts/search-index";
+import { PIECE_KINDS } from "../../../client/contracts/search-index";
+import { storeSearchIndex } from "../../publish/search-store";
 import { buildSearchIndex } from "../../search/build-index";
+import { loadSynonyms } from "../../search/synonyms";
 import { syntheticRecords } from "./synthetic";
 
 const COLD_QUERIES = ["faucet", "how do I get testnet tokens", "bridg", "transacton", "getAccountResource"];
@@ -33,27 +36,22 @@ const pages = values.pages ? Number(values.pages) : basePages;
 const records = values.pages ? syntheticRecords(base, basePages, pages) : base;
 
 const started = performance.now();
-const { synonyms } = JSON.parse(await readFile(path.join(build, "search/index.json"), "utf8")) as SearchRoot;
-const { root: searchRoot, pieces } = buildSearchIndex(records, manifest.config.url, undefined, synonyms);
+const synonyms = await loadSynonyms(root);
+const index = buildSearchIndex(records, manifest.config.url, undefined, synonyms);
 const indexMs = performance.now() - started;
+const nothing = () => Promise.reject(new Error("a first publish reads nothing"));
+const first = await storeSearchIndex(index, null, nothing, new Set());
+const searchRoot = first.stored.root;
 const dir = await mkdtemp(path.join(tmpdir(), "search-scale-"));
 try {
   await mkdir(path.join(dir, "pieces"));
   await writeFile(path.join(dir, "index.json"), JSON.stringify(searchRoot));
-  for (const [digest, value] of pieces) await writeFile(path.join(dir, "pieces", `${digest}.json`), value);
-  const sizes = [...pieces.values()].map((v) => Buffer.byteLength(v));
-  const kinds = {
-    lexicon: searchRoot.lexicon,
-    shards: searchRoot.shards,
-    records: searchRoot.records,
-    facets: searchRoot.facets,
-  };
+  for (const [digest, value] of first.blobs) await writeFile(path.join(dir, "pieces", `${digest}.json`), value);
+  const sizes = [...index.pieces.values()].map((v) => Buffer.byteLength(v));
   console.log(
     `${pages} pages (${records.length} records): indexed in ${(indexMs / 1000).toFixed(1)} s; root ${(Buffer.byteLength(JSON.stringify(searchRoot)) / 1024).toFixed(0)} KiB; ` +
-      `${pieces.size} pieces, ${(sizes.reduce((a, b) => a + b, 0) / 2 ** 20).toFixed(1)} MiB, largest ${(Math.max(...sizes) / 2 ** 20).toFixed(2)} MiB; ` +
-      Object.entries(kinds)
-        .map(([k, refs]) => `${k} ${refs.length}`)
-        .join(", "),
+      `${index.pieces.size} pieces, ${(sizes.reduce((a, b) => a + b, 0) / 2 ** 20).toFixed(1)} MiB, largest ${(Math.max(...sizes) / 2 ** 20).toFixed(2)} MiB; ` +
+      PIECE_KINDS.map((k) => `${k} ${index.refs[k].length} (root's list of level ${searchRoot[k].level})`).join(", "),
   );
   const rows = COLD_QUERIES.map((query) => {
     const out = execFileSync(
@@ -95,13 +93,15 @@ try {
         ...records.slice(at + 1),
       ],
     };
+    const read = async (digest: string) => first.blobs.get(digest)!;
     for (const [what, changed] of Object.entries(edits)) {
       const next = buildSearchIndex(changed, manifest.config.url, undefined, synonyms);
-      const fresh = [...next.pieces].filter(([digest]) => !pieces.has(digest));
+      const { stored, blobs } = await storeSearchIndex(next, first.stored, read, first.stored.blobs);
       const bytes =
-        fresh.reduce((n, [, v]) => n + Buffer.byteLength(v), 0) + Buffer.byteLength(JSON.stringify(next.root));
+        [...blobs.values()].reduce((n, v) => n + Buffer.byteLength(v), 0) +
+        Buffer.byteLength(JSON.stringify(stored.root));
       console.log(
-        `one-page publish, ${what}: ${fresh.length + 1} keys (root included), ${(bytes / 2 ** 20).toFixed(2)} MiB`,
+        `one-page publish, ${what}: ${blobs.size + 1} keys (root included), ${(bytes / 2 ** 20).toFixed(2)} MiB`,
       );
     }
   }

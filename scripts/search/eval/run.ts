@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { CONTEXTUAL_FACET_FILTERS } from "../../../client/contracts/search";
 import type { SiteBuild } from "../../build/build";
-import { startLocalServer } from "../../local/server";
+import { SEARCH_CLIENT_HEADER } from "../../../client/contracts/signals";
+import { startLocalServer, type LocalServer } from "../../local/server";
 import { publishBuild } from "../../publish/publish";
 import {
   distinctPages,
@@ -39,28 +40,53 @@ export async function loadQueries(root: string): Promise<EvalQuery[]> {
   return (JSON.parse(await readFile(file, "utf8")) as { queries: EvalQuery[] }).queries;
 }
 
-export async function runSearchEval(
-  root: string,
-  build: SiteBuild,
-  options: { runs?: number; pagefind?: boolean } = {},
-): Promise<SearchEvalReport> {
-  const runs = options.runs ?? 5;
+/** The worker on local workerd with a build to search: `ask` sends one query as the modal would, marked as the eval's (never recorded as a signal). */
+export interface EvalServer {
+  server: LocalServer;
+  ask(query: string): Promise<{ ms: number; urls: string[] }>;
+  dispose(): Promise<void>;
+}
+
+/** The local KV the operations commands write (scripts/publish/target.ts: DOCS_LOCAL_STATE or .wrangler/state). */
+const localKvOf = (root: string) =>
+  path.join(process.env.DOCS_LOCAL_STATE ?? path.join(root, ".wrangler/state"), "v3/kv");
+
+/**
+ * `build` published to a temporary local KV, or (with `channel`) the local KV `npm run publish`
+ * writes, serving that channel as it is: what `npm run publish -- --channel preview-x` left there.
+ * Signals go to a temporary database either way.
+ */
+export async function startEvalServer(root: string, build: SiteBuild, channel?: string): Promise<EvalServer> {
   if (!existsSync(path.join(root, "dist/worker/index.js")))
     throw new Error("dist/worker/index.js is missing: run npm run build first");
-  const queries = await loadQueries(root);
-  const missing = queries.flatMap((q) => q.targets).filter((t) => !build.pages.has(t));
-  if (missing.length) throw new Error(`queries.json names pages the build does not have: ${missing.join(", ")}`);
-
-  const kvDir = await mkdtemp(path.join(tmpdir(), "search-eval-kv-"));
-  const server = await startLocalServer({ root, port: 0, kvPersist: kvDir });
+  const tmp = await mkdtemp(path.join(tmpdir(), "search-eval-"));
+  const server = await startLocalServer({
+    root,
+    port: 0,
+    kvPersist: channel ? localKvOf(root) : path.join(tmp, "kv"),
+    d1Persist: path.join(tmp, "d1"),
+    ...(channel ? { channel } : {}),
+  });
   try {
-    await publishBuild(server.kv, build, "production");
-    const indexName = build.manifest.config.search.indexName;
-    const endpoint = new URL("/1/indexes/*/queries", server.url);
-    const ask = async (query: string) => {
+    if (!channel) await publishBuild(server.kv, build, "production");
+    else if (!(await server.kv.get(`channel/${channel}`)))
+      throw new Error(
+        `local KV has no channel "${channel}": publish to it first (npm run publish -- --channel ${channel})`,
+      );
+  } catch (e) {
+    await server.dispose();
+    await rm(tmp, { recursive: true, force: true });
+    throw e;
+  }
+  const indexName = build.manifest.config.search.indexName;
+  const endpoint = new URL("/1/indexes/*/queries", server.url);
+  return {
+    server,
+    async ask(query: string) {
       const started = performance.now();
       const res = await fetch(endpoint, {
         method: "POST",
+        headers: { [SEARCH_CLIENT_HEADER]: "eval" },
         body: JSON.stringify({
           requests: [{ indexName, query, hitsPerPage: HITS, facetFilters: CONTEXTUAL_FACET_FILTERS }],
         }),
@@ -68,7 +94,26 @@ export async function runSearchEval(
       if (!res.ok) throw new Error(`search "${query}": ${res.status} ${await res.text()}`);
       const { results } = (await res.json()) as { results: { hits: { url: string }[] }[] };
       return { ms: performance.now() - started, urls: results[0]!.hits.map((h) => h.url) };
-    };
+    },
+    async dispose() {
+      await server.dispose();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function runSearchEval(
+  root: string,
+  build: SiteBuild,
+  options: { runs?: number; pagefind?: boolean; channel?: string } = {},
+): Promise<SearchEvalReport> {
+  const runs = options.runs ?? 5;
+  const queries = await loadQueries(root);
+  const missing = queries.flatMap((q) => q.targets).filter((t) => !build.pages.has(t));
+  if (missing.length) throw new Error(`queries.json names pages the build does not have: ${missing.join(", ")}`);
+
+  const { server, ask, dispose } = await startEvalServer(root, build, options.channel);
+  try {
     await ask("warm up");
     const samples: number[][] = queries.map(() => []);
     const pages: string[][] = [];
@@ -81,8 +126,10 @@ export async function runSearchEval(
     }
     const ranks = queries.map((q, i) => ({ kind: q.kind, rank: firstRank(pages[i]!, q.targets) }));
 
-    let pagefind: SearchEvalReport["pagefind"] = { skipped: "not asked for" };
-    if (options.pagefind !== false) {
+    let pagefind: SearchEvalReport["pagefind"] = {
+      skipped: options.channel ? `the channel ${options.channel} was searched, not this build` : "not asked for",
+    };
+    if (options.pagefind !== false && !options.channel) {
       const rendered = await Promise.all(
         [...build.pages.keys()].map(async (route) => ({
           route,
@@ -112,8 +159,7 @@ export async function runSearchEval(
         .filter((m) => m.rank === 0 || m.rank > 10),
     };
   } finally {
-    await server.dispose();
-    await rm(kvDir, { recursive: true, force: true });
+    await dispose();
   }
 }
 

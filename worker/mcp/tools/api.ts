@@ -35,7 +35,7 @@ const documents = new ValueMemo<ApiDocument>(2);
 function apiDocument(docs: LiveDocs): Promise<ApiDocument> {
   return docs.build().then(({ buildId, manifest }) =>
     documents.get(buildId, async () => {
-      const path = manifest.files.find((f) => f.endsWith("/openapi.json"));
+      const path = (await manifest.filePaths()).find((f) => f.endsWith("/openapi.json"));
       const text = path ? await docs.file(path) : null;
       if (!path || text === null) throw new ToolFailure("This site has no API reference");
       const doc = JSON.parse(text) as JsonObject;

@@ -1,6 +1,7 @@
 /** The shape of a tool of the docs server, and how a long answer is cut. */
 // A namespace import, so the bundler keeps only the parts of zod used (not every locale).
 import * as z from "zod";
+import type { SignalsRecorder } from "../../signals/recorder";
 import { fitEnd } from "../budget";
 import { ToolFailure, type LiveDocs } from "../live-docs";
 
@@ -16,6 +17,8 @@ export interface ToolContext {
   maxTextBytes: number;
   /** Said after a call that returns the rest of a cut answer: the `version` argument it needs, if any. */
   versionArg?: string;
+  /** Where the request's signals go (worker/signals), or null when none is recorded. */
+  signals: SignalsRecorder | null;
 }
 
 export interface ToolAnswer {
@@ -25,11 +28,21 @@ export interface ToolAnswer {
   structured?: Record<string, unknown>;
 }
 
+/** MCP's tool annotations, as tools/list shows them. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint: boolean;
+}
+
 export interface DocsTool<S extends z.ZodObject = z.ZodObject> {
   name: string;
   title: string;
   description: string;
   input: S;
+  /** Read-only and closed-world unless a tool says otherwise. */
+  annotations?: ToolAnnotations;
   run(args: z.output<S>, ctx: ToolContext): Promise<ToolAnswer>;
 }
 

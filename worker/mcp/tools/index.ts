@@ -5,9 +5,10 @@
  */
 import * as z from "zod";
 import { getApiOperation, listApiOperations } from "./api";
-import type { DocsTool } from "./define";
+import type { DocsTool, ToolAnnotations } from "./define";
 import { getNetworkInfo } from "./networks";
 import { getPage } from "./pages";
+import { reportDocsGap } from "./report";
 import { searchDocs } from "./search";
 import { CURRENT_VERSION } from "../../../client/contracts/versions";
 
@@ -51,20 +52,27 @@ const withSharedArgs = (tool: DocsTool): DocsTool => ({
 });
 
 /** In the order tools/list shows them. */
-export const TOOLS: readonly DocsTool[] = [searchDocs, getPage, listApiOperations, getApiOperation, getNetworkInfo].map(
-  withSharedArgs,
-);
+export const TOOLS: readonly DocsTool[] = [
+  searchDocs,
+  getPage,
+  listApiOperations,
+  getApiOperation,
+  getNetworkInfo,
+  reportDocsGap,
+].map(withSharedArgs);
+
+const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
 export const toolNamed = (name: string): DocsTool | undefined => TOOLS.find((t) => t.name === name);
 
-/** tools/list's entries: the JSON Schema of each tool's input (as the input is written, before defaults), read-only. */
+/** tools/list's entries: the JSON Schema of each tool's input (as the input is written, before defaults), and its annotations. */
 export function toolDefinitions() {
   return TOOLS.map((t) => ({
     name: t.name,
     title: t.title,
     description: t.description,
     inputSchema: z.toJSONSchema(t.input, { io: "input" }) as { type: "object" } & Record<string, unknown>,
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations: t.annotations ?? READ_ONLY,
   }));
 }
 

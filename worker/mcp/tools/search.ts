@@ -8,6 +8,7 @@ import { CONTEXTUAL_FACET_FILTERS, HIERARCHY_LEVELS, type SearchRecord } from ".
 import type { EngineHit } from "../../search/engine";
 import { snippet, type HighlightQuery } from "../../search/highlight";
 import { parseFacetFilters } from "../../search/protocol";
+import { recordSearches } from "../../signals/searches";
 import { ToolFailure, type LiveDocs } from "../live-docs";
 import { findSection } from "../sections";
 import { defineTool } from "./define";
@@ -124,7 +125,7 @@ export const searchDocs = defineTool({
       .describe('Only search one section of the site, by its label or id (e.g. "Build", "Node API")'),
     limit: z.number().int().min(1).max(10).optional().describe("How many pages to return (1-10, default 5)"),
   }),
-  async run({ query, section, limit = 5 }, { docs }) {
+  async run({ query, section, limit = 5 }, { docs, signals }) {
     const { buildId, manifest } = await docs.build();
     const { config } = manifest;
     const facetFilters = config.search.contextualSearch ? parseFacetFilters(CONTEXTUAL_FACET_FILTERS) : [];
@@ -139,6 +140,7 @@ export const searchDocs = defineTool({
     }
     const engine = await docs.store.searchIndex(buildId, manifest);
     const result = await engine.search({ query, hitsPerPage: Math.min(100, limit * HITS_PER_RESULT), facetFilters });
+    recordSearches(signals, "agent", [{ query, facetFilters, nbHits: result.nbHits }]);
     const site = await docs.siteUrl();
     const results = fold(result.hits, site, limit);
     await fillSnippets(results, docs, site);

@@ -1,15 +1,15 @@
 /**
- * What `npm run dev` keeps in memory between builds so that saving one file redoes the work of one
- * page: pages read, each page as the last build finished it (with its tree's key and finish key,
+ * What `npm run dev` keeps in memory between builds (build.ts hands it to the build's stages) so
+ * that saving one file redoes the work of one page: pages read, each page as the last build finished it (with its tree's key and finish key,
  * so an unchanged page is not even sent to a build thread), the tokens the search index made of
  * each text, llms-full.txt's parts, and the digests of stored values. Entries a build did not use
  * are dropped after it, so a long session does not grow the cache. (The persistent cache on disk,
- * disk-cache.ts, is what makes a build in a fresh process fast.)
+ * scripts/build/disk-cache.ts, is what makes a build in a fresh process fast.)
  */
-import type { DocSource, LastWalk } from "./discover";
-import type { PageSummary, SiteContext } from "./finish";
-import type { KeptPage } from "./page-pass";
-import type { LlmsEntry } from "./llms-full";
+import type { DocSource, LastWalk } from "../build/discover";
+import type { PageSummary, SiteContext } from "../build/finish";
+import type { KeptPage } from "../build/page-pass";
+import type { LlmsEntry } from "../build/llms-full";
 
 /** A page as a build finished it, with the keys it was found by. */
 export interface RememberedPage {
