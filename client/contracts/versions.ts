@@ -39,9 +39,10 @@ export const documentsOf = (version: VersionConfig): string => version.documents
 
 /**
  * Paths that are the same in every version: client files, content images, the search API, the MCP
- * server and its discovery file. A version's prefix is never added to them.
+ * server and its discovery file, the readers' signals (a form names its version). A version's
+ * prefix is never added to them.
  */
-const VERSION_NEUTRAL = /^\/(?:_assets|assets|img|mcp|\.well-known|1)(?:[/?#]|$)/;
+const VERSION_NEUTRAL = /^\/(?:_assets|_signals|assets|img|mcp|\.well-known|1)(?:[/?#]|$)/;
 
 /** A root-relative path as it is served in the version whose prefix is `prefix`. */
 export function versionPath(prefix: string, path: string): string {

@@ -8,6 +8,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeAll, describe, expect, it } from "vitest";
 import fixture from "../../dist/test-fixture/versioned.json";
 import { app } from "../../worker/app";
+import { clearSignals, rows } from "./signals-helpers";
 
 const BASE = "https://docs.example.test";
 const CHANNEL = "versioned";
@@ -293,5 +294,55 @@ describe("MCP tools' version", () => {
     };
     expect(result.tools.length).toBeGreaterThan(0);
     for (const t of result.tools) expect(t.inputSchema.properties).toHaveProperty("version");
+  });
+});
+
+describe("feedback from a legacy version's page", () => {
+  const post = (fields: Record<string, string>) =>
+    get("/_signals/feedback", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it("posts the form to the signals path every version shares, naming the version read", async () => {
+    const page = await html("/v1/learn/changed");
+    expect(page).toMatch(/<form class="feedback-form"[^>]* action="\/_signals\/feedback"/);
+    expect(page).toContain('<input type="hidden" name="version" value="v1"/>');
+    expect(await html("/learn/changed")).toContain('<input type="hidden" name="version" value="current"/>');
+  });
+
+  it("records the vote against the version and answers with the page in that version", async () => {
+    await clearSignals();
+    const res = await post({ page: "/learn/old-only", version: "v1", vote: "yes" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/v1/learn/old-only?feedback=yes#feedback");
+    expect(await rows("feedback_daily")).toEqual([
+      expect.objectContaining({ version: "v1", page: "/learn/old-only", yes: 1, no: 0 }),
+    ]);
+    const thanks = await get("/v1/learn/old-only?feedback=yes");
+    expect(thanks.status).toBe(200);
+    expect(await thanks.text()).toContain('data-docs-version="v1"');
+  });
+
+  it("refuses a page the named version does not have, naming it under the version's prefix", async () => {
+    const res = await post({ page: "/learn/only-current", version: "v1", vote: "no" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("this site has no page /v1/learn/only-current");
+    const unknown = await post({ page: "/learn/same", version: "v9", vote: "no" });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("this site has no docs version v9");
+  });
+});
+
+describe("search signals of a legacy version", () => {
+  it("counts a query of a version's search page against that version", async () => {
+    await clearSignals();
+    expect((await get("/v1/search?q=pelicanfrost")).status).toBe(200);
+    expect((await get("/search?q=marmotwave")).status).toBe(200);
+    const byQuery = Object.fromEntries(
+      (await rows<{ query: string; version: string }>("search_daily")).map((r) => [r.query, r.version]),
+    );
+    expect(byQuery).toEqual({ pelicanfrost: "v1", marmotwave: "current" });
   });
 });
