@@ -247,6 +247,7 @@ export function storedDigests(build: StoredBuild): string[] {
 /** Route → digest of its page record, of a stored build (a legacy docs version's under its prefix). */
 export function storedPageDigests(build: StoredBuild): Record<string, string> {
   const digests = Object.fromEntries(Object.entries(build.routes).map(([route, r]) => [route, r.page]));
+  if (!build.versions.length) return digests;
   const prefixes = new Map(versionsOf(build.root.config).map((v) => [v.name, v.prefix]));
   for (const v of build.versions) {
     const prefix = prefixes.get(v.name) ?? `/${v.name}/`;
