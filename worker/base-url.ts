@@ -6,7 +6,8 @@
  * it), hashed client files come from Workers Static Assets, and the prefix is added to what goes
  * out: a root-relative `Location`, and every root-relative `href`, `src` and `action` of an HTML
  * document (HTMLRewriter, streamed). When KV fails, the base of the last build this isolate read
- * applies and the site answers (from the page cache's last good copy, or the crash page).
+ * applies and the site answers (from the page cache's last good copy, or the crash page). Inside
+ * the base, a legacy docs version's prefix is taken off and put back the same way (worker/versions.ts).
  */
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -17,6 +18,7 @@ import type { AppEnv, BuildVars, Env, StoreVars } from "./env";
 import { withQuery } from "./normalize";
 import { renderNotFound, renderTooLong } from "./render";
 import { html, redirect, safeDecode } from "./routes/responses";
+import { fetchInVersion } from "./versions";
 
 type MountEnv = { Bindings: Env; Variables: StoreVars & Partial<BuildVars> };
 
@@ -85,7 +87,7 @@ export function mountAtBase(site: Hono<AppEnv>) {
       return atBase(html(c, body, 414, { "Cache-Control": "no-store" }), base);
     }
     const ctx = executionCtxOf(c);
-    if (base === "/") return site.fetch(forwardStore(c.req.raw, store), c.env, ctx);
+    if (base === "/") return fetchInVersion(site, forwardStore(c.req.raw, store), { manifest, store }, c.env, ctx);
 
     if (url.pathname === "/" || `${url.pathname}/` === base) return redirect(withQuery(base, url.search));
     const route = stripBase(base, url.pathname);
@@ -99,6 +101,6 @@ export function mountAtBase(site: Hono<AppEnv>) {
       const file = await c.env.ASSETS.fetch(request);
       if (file.status !== 404) return file;
     }
-    return atBase(await site.fetch(request, c.env, ctx), base);
+    return atBase(await fetchInVersion(site, request, { manifest, store }, c.env, ctx), base);
   });
 }

@@ -21,6 +21,7 @@ import { setupSearchPageSignals } from "./search-signals.client";
 import { setupSiteChecks } from "./site-checks.client";
 import { setupTabs } from "./tabs.client";
 import { setupTheme } from "./theme.client";
+import { setupVersions } from "./versions.client";
 
 setupTheme();
 setupAnnouncement();
@@ -34,6 +35,7 @@ setupChrome();
 setupKeyboard();
 setupNavigation();
 setupMovedAnchors();
+setupVersions();
 setupFeedback();
 setupSearchPageSignals();
 startIslands();

@@ -27,12 +27,21 @@ function setupDropdowns(): void {
     document
       .querySelectorAll<HTMLDetailsElement>(".navbar-dropdown[open]")
       .forEach((d) => d !== except && (d.open = false));
+  /** The dropdown the mouse opened by hovering: a click on its label then keeps it open rather than closing it. */
+  let hovered: HTMLDetailsElement | null = null;
   document.addEventListener("pointerover", (e) => {
     const d = (e.target as Element).closest?.(".navbar-dropdown") as HTMLDetailsElement | null;
     if (d && e instanceof PointerEvent && e.pointerType === "mouse") {
       closeAll(d);
+      if (!d.open) hovered = d;
       d.open = true;
     }
+  });
+  document.addEventListener("click", (e) => {
+    const summary = (e.target as Element).closest?.(".navbar-dropdown > summary");
+    const d = summary?.parentElement ?? null;
+    if (d && d === hovered && (d as HTMLDetailsElement).open) e.preventDefault();
+    hovered = null;
   });
   document.addEventListener("pointerout", (e) => {
     const d = (e.target as Element).closest?.(".navbar-dropdown") as HTMLDetailsElement | null;

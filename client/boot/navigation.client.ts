@@ -6,7 +6,8 @@
  * visible (not on slow-2g or with data saving). If loading fails the URL is loaded in full; when
  * offline, a red box shows the error with a 'Retry' button. A page of another deploy loads in full.
  * Jumps within the page (TOC, #anchors, the skip link) are the browser's: Back and Forward between
- * them only scroll, never refetch. Every history entry keeps its scroll position.
+ * them only scroll, never refetch. Every history entry keeps its scroll position. A page of another
+ * docs version is swapped in the same way, with the parts of the chrome that differ between versions.
  */
 import { markClientNavigation, startIslands } from "../islands/hydrate.client";
 import { closeDrawer } from "./drawer.client";
@@ -76,6 +77,43 @@ function showError(url: URL, error: unknown): void {
   document.querySelector("#page")?.prepend(box);
 }
 
+/** What <html> says of the page's docs version (boot/versions.client.ts, the search modal and the API explorer read it). */
+const VERSION_DATA = ["docsVersion", "docsVersionLabel", "docsVersionStatus", "versionPrefix", "versionNeutral"];
+
+/**
+ * The chrome that differs between docs versions, taken from the next page: the version menus
+ * (their links lead to the next page in each version), the links of the navbar, the drawer's main
+ * menu and the footer, in the same places (a page of another version leads into that version).
+ */
+function swapVersionChrome(next: Document): void {
+  for (const key of VERSION_DATA) {
+    const value = next.documentElement.dataset[key];
+    if (value === undefined) delete document.documentElement.dataset[key];
+    else document.documentElement.dataset[key] = value;
+  }
+  document.querySelectorAll<HTMLElement>("[data-version-menu]").forEach((menu) => {
+    const twin = next.querySelector(`[data-version-menu="${CSS.escape(menu.dataset.versionMenu ?? "")}"]`);
+    if (twin) menu.replaceWith(twin);
+  });
+  for (const selector of [
+    ".navbar a[href]:not([data-version])",
+    ".drawer-primary a[href]:not([data-version])",
+    "footer a[href]",
+  ]) {
+    const mine = document.querySelectorAll<HTMLAnchorElement>(selector);
+    const theirs = next.querySelectorAll<HTMLAnchorElement>(selector);
+    if (mine.length !== theirs.length) continue;
+    mine.forEach((a, i) => {
+      a.setAttribute("href", theirs[i]!.getAttribute("href") ?? "");
+      a.hidden = theirs[i]!.hidden;
+      if (a.parentElement?.tagName === "LI") a.parentElement.hidden = theirs[i]!.parentElement?.hidden ?? false;
+      const hrefs = theirs[i]!.dataset.versionHrefs;
+      if (hrefs === undefined) delete a.dataset.versionHrefs;
+      else a.dataset.versionHrefs = hrefs;
+    });
+  }
+}
+
 function swap(html: string): boolean {
   const next = new DOMParser().parseFromString(html, "text/html");
   const boot = (d: Document) => d.querySelector<HTMLScriptElement>("script[type=module][src]")?.getAttribute("src");
@@ -94,8 +132,10 @@ function swap(html: string): boolean {
     else if (theirs) document.head.append(theirs);
     else mine?.remove();
   }
-  // The navbar stays (its search island keeps its state); only the active section changes.
-  document.querySelectorAll<HTMLAnchorElement>(".navbar-link").forEach((a) => {
+  // The navbar stays (its search island keeps its state); its version menu and, for a page of
+  // another docs version, its links change, and so does the active section.
+  swapVersionChrome(next);
+  document.querySelectorAll<HTMLAnchorElement>("a.navbar-link").forEach((a) => {
     const twin = next.querySelector<HTMLAnchorElement>(
       `.navbar-link[href="${CSS.escape(a.getAttribute("href") ?? "")}"]`,
     );

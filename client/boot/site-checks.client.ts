@@ -2,8 +2,6 @@
  * Checks and extras that run once the page is interactive: the base-URL banner when the page is
  * served outside the configured base URL, and the AI assistant script when it is configured.
  */
-import { rememberDocsVersion } from "./storage.client";
-
 /** The server renders the banner (client/layout/BaseUrlBanner.tsx) and the stylesheet hides it; shown when the address lies outside the base URL. */
 function baseUrlBanner(): void {
   const base = document.documentElement.dataset.baseUrl ?? "/";
@@ -30,6 +28,5 @@ function loadAssistant(): void {
 
 export function setupSiteChecks(): void {
   baseUrlBanner();
-  rememberDocsVersion();
   loadAssistant();
 }

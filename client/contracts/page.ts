@@ -52,6 +52,8 @@ export interface RouteEntry {
   title: string;
   description: string;
   sidebar: SidebarId | null;
+  /** The page on the same subject in other docs versions, by version name, where it is not at the same route (frontmatter `counterparts`). */
+  counterparts?: Record<string, string>;
 }
 
 export interface Manifest {

@@ -40,7 +40,8 @@ export interface SearchRecord {
   url_without_anchor: string;
   anchor: string | null;
   language: typeof SEARCH_LANGUAGE;
-  docusaurus_tag: typeof SEARCH_DOCS_TAG;
+  /** The docs version's facet value, `docs-default-<version>` (the build writes the current one's; the worker answers each version's). */
+  docusaurus_tag: `docs-default-${string}`;
   /** Terms that find the page without being shown: an API operation's id, method and path, parameter names. */
   keywords?: string[];
   /** DocSearch's ranking data: level 90 (page title) … 40 (lvl6 heading), 0 (text); position in the page. */
@@ -68,6 +69,12 @@ export const LEVEL_WEIGHT: Record<SearchRecordType, number> = {
 export const CONTEXTUAL_FACET_FILTERS = [
   `language:${SEARCH_LANGUAGE}`,
   ["docusaurus_tag:default", `docusaurus_tag:${SEARCH_DOCS_TAG}`],
+];
+
+/** The contextual facet filters of a docs version (`current` gives CONTEXTUAL_FACET_FILTERS). */
+export const contextualFacetFilters = (version: string) => [
+  `language:${SEARCH_LANGUAGE}`,
+  ["docusaurus_tag:default", `docusaurus_tag:docs-default-${version}`],
 ];
 
 /** Packed records with the strings they refer to: a record bundle of the index (search-index.ts) holds one. */
@@ -357,6 +364,11 @@ export interface SearchPageView {
   missingResultsUrl: string | null;
   /** The index could not be read: show the error text instead of results. */
   unavailable: boolean;
+  /**
+   * On a site with several docs versions: the one searched, and the same search in each other
+   * version (`href` with its prefix, as the page is served).
+   */
+  version?: { label: string; others: { name: string; label: string; href: string }[] } | null;
 }
 
 export interface SearchPageHit {

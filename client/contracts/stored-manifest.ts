@@ -48,7 +48,23 @@ export interface ManifestRoot {
   /** Route shards in route order (JavaScript string order): a route belongs to the last shard whose `from` is not after it. */
   routes: RefPart<string>;
   routeCount: number;
+  /**
+   * The legacy docs versions (site.yaml `versions`) of the build: name → digest of its VersionPart.
+   * The root's own files, sidebars and routes are the current version's. Absent in a build without
+   * legacy versions (and in those published before versions), which a worker reads as current only.
+   */
+  versionParts?: Record<string, string>;
 }
+
+/**
+ * A legacy docs version's part of a build's manifest, stored as a content-addressed blob: the
+ * fields of the root that differ between versions, and its search index's root. An unchanged
+ * version is the same part, build after build.
+ */
+export type VersionPart = Pick<ManifestRoot, "files" | "sidebars" | "routes" | "routeCount"> & {
+  /** Digest of its search index's root (SearchRoot as JSON, a blob like the pieces it names). */
+  search: string;
+};
 
 /** At most this many category labels are kept per sidebar in the root. */
 export const SIDEBAR_CATEGORY_LABELS = 12;

@@ -9,7 +9,9 @@ export function AnnouncementBar({ bar }: { bar: AnnouncementConfig }) {
         {bar.link ? (
           <>
             {" "}
-            <a href={bar.link.href}>{bar.link.label}</a>
+            <a href={bar.link.href} data-site-link="">
+              {bar.link.label}
+            </a>
           </>
         ) : null}
       </p>

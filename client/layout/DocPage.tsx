@@ -12,6 +12,8 @@ import { PageActions } from "./PageActions";
 import { publicSiteUrl } from "../contracts/base-url";
 import { Sidebar } from "./Sidebar";
 import { Toc, TocOutline } from "./Toc";
+import type { VersionView } from "../contracts/versions";
+import { VersionBanner } from "./VersionMenu";
 
 /** The page's own h1 (with anything before it) and the rest of its tree; no title when it has none. */
 function splitTitle(page: PageRecord): [TreeNode[], TreeNode[]] {
@@ -24,15 +26,19 @@ export function DocPage({
   page,
   config,
   sidebar,
+  version = null,
   answered = null,
 }: {
   page: PageRecord;
   config: SiteConfig;
   /** The items of the page's section sidebar, when it has one. */
   sidebar: SidebarItem[] | null;
+  /** The docs versions as this page shows them (a legacy page's banner). */
+  version?: VersionView | null;
   /** The reader's answer to "Was this page helpful?", when the page is the form's answer (no JavaScript). */
   answered?: FeedbackAnswered | null;
 }) {
+  const api = config.sections.some((s) => s.source === "openapi" && s.id === page.sidebar);
   const [title, body] = splitTitle(page);
   return (
     <div className="doc-layout">
@@ -41,6 +47,7 @@ export function DocPage({
       ) : null}
       <main id="main" className={page.toc.length > 0 ? "doc-main has-toc" : "doc-main"} tabIndex={-1}>
         <div className="doc-column">
+          {version ? <VersionBanner view={version} api={api} /> : null}
           <div className="doc-head">
             {page.breadcrumbs.length > 0 ? (
               <nav className="breadcrumbs" aria-label="Breadcrumbs">
@@ -87,7 +94,7 @@ export function DocPage({
           {config.signals?.enabled !== false ? (
             <Feedback
               route={page.route}
-              version={DEFAULT_VERSION}
+              version={version?.name ?? DEFAULT_VERSION}
               privacyUrl={config.signals?.privacyUrl ?? null}
               answered={answered}
             />

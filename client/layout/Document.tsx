@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import type { SiteConfig } from "../contracts/site-config";
+import { CURRENT_VERSION, type VersionView } from "../contracts/versions";
 import { PREPAINT_SCRIPT } from "../boot/prepaint";
 import { localeUrl } from "../contracts/locale-url";
 import { publicSiteUrl, withBase } from "../contracts/base-url";
@@ -33,15 +34,25 @@ export interface DocumentProps {
   /** First page of each sidebar, for the navbar's sidebar links. */
   sidebarHomes?: Record<string, string>;
   robots?: string;
+  /** The docs versions as this page shows them (null: a site with one version). */
+  version?: VersionView | null;
   children: ReactNode;
 }
 
 export function Document(props: DocumentProps) {
-  const { config, assets, title, description, path, activeSidebar, sidebarHomes, robots, buildId, children } = props;
+  const { config, assets, title, description, path, activeSidebar, sidebarHomes, buildId, children } = props;
+  const version = props.version ?? null;
+  // A legacy version's pages stay out of search engines, which are pointed at the current page.
+  const robots = version?.status === "legacy" ? "noindex" : props.robots;
+  const pageUrl =
+    path && `${config.url}${withBase(config.baseUrl, version ? `${version.prefix}${path.slice(1)}` : path)}`;
+  const canonical = version?.canonical ?? pageUrl;
   const fullTitle = title === config.title ? title : `${title} | ${config.title}`;
   const locale = config.i18n.locales[0]!;
   const siteUrl = publicSiteUrl(config);
-  const twinUrl = path ? `${siteUrl}${markdownPathOf(path)}` : null;
+  // The version being read's own llms.txt and twin (absolute, so its served prefix is added here).
+  const versionUrl = version ? `${siteUrl}${version.prefix.slice(0, -1)}` : siteUrl;
+  const twinUrl = path ? `${siteUrl}${markdownPathOf(version ? `${version.prefix}${path.slice(1)}` : path)}` : null;
   return (
     <html
       lang={locale.code}
@@ -51,7 +62,11 @@ export function Document(props: DocumentProps) {
       data-theme-system={config.colorMode.respectPrefersColorScheme ? "on" : "off"}
       data-announcement={config.announcementBar?.id}
       data-base-url={config.baseUrl}
-      data-docs-version="current"
+      data-docs-version={version?.name ?? CURRENT_VERSION}
+      data-docs-version-label={version?.label}
+      data-docs-version-status={version?.status}
+      data-version-prefix={version?.prefix}
+      data-version-neutral={version?.neutral ? "" : undefined}
       data-assistant-src={config.assistant.enabled ? config.assistant.scriptUrl : undefined}
       data-api-timeout={config.apiExplorer?.timeoutMs}
       data-assistant-token={config.assistant.enabled ? config.assistant.apiKey : undefined}
@@ -62,13 +77,13 @@ export function Document(props: DocumentProps) {
         <title>{fullTitle}</title>
         <meta name="description" content={description} />
         {robots ? <meta name="robots" content={robots} /> : null}
-        {path ? <link rel="canonical" href={`${config.url}${withBase(config.baseUrl, path)}`} /> : null}
+        {path && canonical ? <link rel="canonical" href={canonical} /> : null}
         {twinUrl ? <link rel="alternate" type="text/markdown" href={twinUrl} /> : null}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={config.navbar.title} />
         <meta property="og:title" content={fullTitle} />
         <meta property="og:description" content={description} />
-        {path ? <meta property="og:url" content={`${config.url}${withBase(config.baseUrl, path)}`} /> : null}
+        {path && pageUrl ? <meta property="og:url" content={pageUrl} /> : null}
         <meta name="twitter:card" content="summary" />
         <meta name="twitter:title" content={fullTitle} />
         <meta name="twitter:description" content={description} />
@@ -79,7 +94,7 @@ export function Document(props: DocumentProps) {
                 rel="alternate"
                 hrefLang={l.code}
                 href={localeUrl({
-                  path,
+                  path: version ? `${version.prefix}${path.slice(1)}` : path,
                   locale: l.code,
                   defaultLocale: config.i18n.defaultLocale,
                   baseUrl: config.baseUrl,
@@ -96,14 +111,19 @@ export function Document(props: DocumentProps) {
         <script type="module" src={assets.boot} />
       </head>
       <body>
-        <AgentDirective siteUrl={siteUrl} twinUrl={twinUrl} />
+        <AgentDirective siteUrl={versionUrl} twinUrl={twinUrl} />
         <BaseUrlBanner base={config.baseUrl} />
         <MarkSymbol />
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
         {config.announcementBar ? <AnnouncementBar bar={config.announcementBar} /> : null}
-        <Navbar config={config} activeSidebar={activeSidebar ?? null} sidebarHomes={sidebarHomes ?? {}} />
+        <Navbar
+          config={config}
+          activeSidebar={activeSidebar ?? null}
+          sidebarHomes={sidebarHomes ?? {}}
+          version={version}
+        />
         <div id="page" className="page">
           {children}
         </div>

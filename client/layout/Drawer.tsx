@@ -4,17 +4,33 @@
  * (boot/drawer.client.ts) and offers 'Back to main menu'.
  */
 import type { SiteConfig } from "../contracts/site-config";
+import type { VersionView } from "../contracts/versions";
 import { MovementMark } from "./MovementMark";
 import { NavLink } from "./NavLink";
+import { VersionMenu } from "./VersionMenu";
 
-export function Drawer({ config, sidebarHomes }: { config: SiteConfig; sidebarHomes: Record<string, string> }) {
-  const links = config.navbar.items.flatMap((i) => {
-    if (i.type === "docSidebar")
-      return sidebarHomes[i.sidebarId] ? [{ label: i.label, href: sidebarHomes[i.sidebarId]! }] : [];
-    if (i.type === "link") return [{ label: i.label, href: i.href }];
-    if (i.type === "dropdown") return i.items;
-    return [{ label: "Search", href: `/${config.search.searchPagePath}` }];
-  });
+export function Drawer({
+  config,
+  sidebarHomes,
+  version,
+}: {
+  config: SiteConfig;
+  sidebarHomes: Record<string, string>;
+  version: VersionView | null;
+}) {
+  const links = config.navbar.items.flatMap(
+    (i): { label: string; href: string; hidden?: boolean; site?: boolean }[] => {
+      if (i.type === "docSidebar") {
+        const href = sidebarHomes[i.sidebarId];
+        // As in the navbar: with several docs versions, a section this one lacks keeps its place, hidden.
+        if (href) return [{ label: i.label, href }];
+        return version ? [{ label: i.label, href: "/", hidden: true }] : [];
+      }
+      if (i.type === "link") return [{ label: i.label, href: i.href, site: true }];
+      if (i.type === "dropdown") return i.items.map((l) => ({ ...l, site: true }));
+      return [{ label: "Search", href: `/${config.search.searchPagePath}` }];
+    },
+  );
   return (
     <div className="drawer" id="drawer" role="dialog" aria-modal="true" aria-label="Navigation">
       <div className="drawer-backdrop" data-drawer-close="" />
@@ -29,10 +45,11 @@ export function Drawer({ config, sidebarHomes }: { config: SiteConfig; sidebarHo
           </button>
         </div>
         <div className="drawer-primary">
+          {version ? <VersionMenu view={version} place="drawer" /> : null}
           <ul>
             {links.map((l) => (
-              <li key={l.href}>
-                <NavLink label={l.label} href={l.href} className="drawer-link" />
+              <li key={`${l.label}:${l.href}`} hidden={l.hidden || undefined}>
+                <NavLink label={l.label} href={l.href} className="drawer-link" hidden={l.hidden} siteLink={l.site} />
               </li>
             ))}
           </ul>

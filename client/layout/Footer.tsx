@@ -15,7 +15,7 @@ export function Footer({ config }: { config: SiteConfig }) {
                 const external = /^https?:\/\//.test(l.href);
                 return (
                   <li key={l.href}>
-                    <a href={l.href} {...(external ? { rel: "noopener", target: "_blank" } : {})}>
+                    <a href={l.href} data-site-link="" {...(external ? { rel: "noopener", target: "_blank" } : {})}>
                       {l.label}
                     </a>
                   </li>

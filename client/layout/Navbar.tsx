@@ -4,18 +4,22 @@
  * hamburger (boot script); without JavaScript they wrap onto a second row instead.
  */
 import type { NavbarItem, SiteConfig } from "../contracts/site-config";
+import type { VersionView } from "../contracts/versions";
 import { Drawer } from "./Drawer";
 import { MovementMark } from "./MovementMark";
 import { NavLink } from "./NavLink";
 import { Island } from "../islands/Island";
 import { searchModalProps } from "../islands/search/props";
 import { SearchButton } from "../islands/search/SearchButton";
+import { VersionMenu } from "./VersionMenu";
 
 export interface NavbarProps {
   config: SiteConfig;
   activeSidebar: string | null;
   /** Where each docSidebar item leads: the first page of that sidebar. */
   sidebarHomes: Record<string, string>;
+  /** The docs versions (the version menu), when the site has more than one. */
+  version?: VersionView | null;
 }
 
 /**
@@ -54,14 +58,40 @@ function ThemeToggle({ mode }: { mode: string }) {
   );
 }
 
-export function Navbar({ config, activeSidebar, sidebarHomes }: NavbarProps) {
+/** Where a link of a page of no version leads in each version (undefined on a versioned page). */
+function neutralHrefs(
+  version: VersionView | null | undefined,
+  pick: (homes: NonNullable<VersionView["neutral"]>[string]) => string | undefined,
+): Record<string, string> | undefined {
+  if (!version?.neutral) return undefined;
+  const out: Record<string, string> = {};
+  for (const [name, homes] of Object.entries(version.neutral)) {
+    const href = pick(homes);
+    if (href) out[name] = href;
+  }
+  return out;
+}
+
+export function Navbar({ config, activeSidebar, sidebarHomes, version }: NavbarProps) {
   const item = (i: NavbarItem, idx: number) => {
     switch (i.type) {
       case "search":
         return <SearchForm key={idx} search={config.search} />;
       case "docSidebar": {
         const href = sidebarHomes[i.sidebarId];
-        return href ? <NavLink key={idx} label={i.label} href={href} active={activeSidebar === i.sidebarId} /> : null;
+        // A site with several docs versions draws a section one of them lacks, hidden, so that
+        // client navigation between versions finds every link in its place.
+        if (!href && !version) return null;
+        return (
+          <NavLink
+            key={idx}
+            label={i.label}
+            href={href ?? "/"}
+            active={activeSidebar === i.sidebarId}
+            versionHrefs={neutralHrefs(version, (h) => h.sidebars[i.sidebarId])}
+            hidden={!href}
+          />
+        );
       }
       case "dropdown":
         return (
@@ -70,14 +100,14 @@ export function Navbar({ config, activeSidebar, sidebarHomes }: NavbarProps) {
             <ul className="dropdown-menu">
               {i.items.map((l) => (
                 <li key={l.href}>
-                  <NavLink label={l.label} href={l.href} className="dropdown-link" />
+                  <NavLink label={l.label} href={l.href} className="dropdown-link" siteLink />
                 </li>
               ))}
             </ul>
           </details>
         );
       default:
-        return <NavLink key={idx} label={i.label} href={i.href} />;
+        return <NavLink key={idx} label={i.label} href={i.href} siteLink />;
     }
   };
   const left = config.navbar.items.filter((i) => i.position === "left");
@@ -100,18 +130,23 @@ export function Navbar({ config, activeSidebar, sidebarHomes }: NavbarProps) {
               <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
             </svg>
           </button>
-          <a className="navbar-brand" href="/">
+          <a
+            className="navbar-brand"
+            href="/"
+            data-version-hrefs={version?.neutral ? JSON.stringify(neutralHrefs(version, (h) => h.home)) : undefined}
+          >
             <MovementMark className="navbar-logo" size={30} />
             <span className="navbar-title">{config.navbar.title}</span>
           </a>
           <div className="navbar-items navbar-left">{left.map(item)}</div>
           <div className="navbar-items navbar-right">
+            {version ? <VersionMenu view={version} place="navbar" /> : null}
             {right.map((i, n) => item(i, n + left.length))}
             {config.colorMode.disableSwitch ? null : <ThemeToggle mode={config.colorMode.defaultMode} />}
           </div>
         </nav>
       </header>
-      <Drawer config={config} sidebarHomes={sidebarHomes} />
+      <Drawer config={config} sidebarHomes={sidebarHomes} version={version ?? null} />
     </>
   );
 }

@@ -65,7 +65,8 @@ function NoResults({ view }: { view: SearchPageView }) {
   );
 }
 
-export function SearchPage({ view }: { view: SearchPageView }) {
+/** `neutral`: the page was asked for in no docs version; the form carries the one the browser shows (boot/versions.client.ts). */
+export function SearchPage({ view, neutral = false }: { view: SearchPageView; neutral?: boolean }) {
   const from = (view.page - 1) * HITS_PER_PAGE + 1;
   return (
     <main id="main" className="search-page" tabIndex={-1}>
@@ -77,6 +78,7 @@ export function SearchPage({ view }: { view: SearchPageView }) {
         role="search"
         aria-label="Search the docs"
       >
+        {neutral ? <input type="hidden" name="version" value="current" data-version-input="" /> : null}
         <input
           type="search"
           name="q"
@@ -90,6 +92,20 @@ export function SearchPage({ view }: { view: SearchPageView }) {
           Search
         </button>
       </form>
+      {view.version ? (
+        <p className="search-version" data-search-version="">
+          {`Searched the ${view.version.label} docs.`}
+          {view.version.others.map((o) => (
+            <span key={o.name}>
+              {" "}
+              <a href={o.href} data-version={o.name}>
+                {`Search the ${o.label} docs`}
+              </a>
+              .
+            </span>
+          ))}
+        </p>
+      ) : null}
       {view.unavailable ? (
         <div className="search-empty" role="alert">
           <p className="search-empty-title">Unable to fetch results</p>

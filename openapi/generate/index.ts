@@ -74,26 +74,38 @@ function revive(text: string): ApiReference {
  * The document's `servers` come from the site's network table (content/networks.yaml), so an
  * endpoint is written down once for the pages, the reference, its explorer and the download.
  */
-export async function generateApiReference(root: string, store?: ApiStore): Promise<ApiReference> {
-  const file = path.join(root, DOCUMENT);
+export async function generateApiReference(
+  root: string,
+  store?: ApiStore,
+  /** Another document and network table than the site's (a legacy docs version's), with the names messages give them. */
+  from?: { document: { file: string; label: string }; networks: { file: string; label: string } },
+): Promise<ApiReference> {
+  const file = from?.document.file ?? path.join(root, DOCUMENT);
   if (!existsSync(file)) return { pages: [], sidebar: [], warnings: [], notices: [], files: [], anchors: new Map() };
   const text = await readFile(file, "utf8");
+  // A legacy version's reference (`from`) has no changes page: the changes are the current build's.
   const changesFile = path.join(root, CHANGES_FILE);
-  const changes = existsSync(changesFile) ? await readFile(changesFile, "utf8") : null;
-  const servers = await documentServers(root);
-  const key = `${JSON.stringify(servers)}\n${changes ?? ""}\n${text}`;
+  const changes = !from && existsSync(changesFile) ? await readFile(changesFile, "utf8") : null;
+  const servers = await documentServers(root, from?.networks);
+  const label = from?.document.label ?? DOCUMENT;
+  const key = `${JSON.stringify(servers)}\n${label}\n${changes ?? ""}\n${text}`;
   // A copy: the site build rewrites links in page trees in place.
   if (last?.key === key) return structuredClone(last.result);
   const stored = store?.get(key);
-  const result = stored ? revive(stored) : await generate(text, servers, changes);
+  const result = stored ? revive(stored) : await generate(text, servers, label, changes);
   if (!stored) store?.set(key, serialise(result));
   last = { key, result };
   return structuredClone(result);
 }
 
-async function generate(source: string, servers: Server[] | null, changes: string | null): Promise<ApiReference> {
-  const parsed = await parseDocument(source, DOCUMENT);
-  const { doc, text, warnings: parserWarnings } = servers ? withServers(parsed, servers, DOCUMENT) : parsed;
+async function generate(
+  source: string,
+  servers: Server[] | null,
+  label: string,
+  changes: string | null,
+): Promise<ApiReference> {
+  const parsed = await parseDocument(source, label);
+  const { doc, text, warnings: parserWarnings } = servers ? withServers(parsed, servers, label) : parsed;
   const warnings = [...parserWarnings];
   const notices: string[] = [];
   const warn = (m: string) => warnings.push(m);

@@ -12,12 +12,15 @@ import type { Server } from "./types";
 export const NETWORK_TABLE = "content/networks.yaml";
 
 /**
- * The servers of `<root>/content/networks.yaml`, or null for a site without a network table. A
- * network marked `status: internal` is left out: readers cannot use it, so the reference and its
- * explorer do not offer it.
+ * The servers of `<root>/content/networks.yaml` (or the table `at` names: a legacy docs version's),
+ * or null for a site without a network table. A network marked `status: internal` is left out:
+ * readers cannot use it, so the reference and its explorer do not offer it.
  */
-export async function documentServers(root: string): Promise<Server[] | null> {
-  const table = await loadNetworks(path.join(root, NETWORK_TABLE), NETWORK_TABLE);
+export async function documentServers(
+  root: string,
+  at = { file: path.join(root, NETWORK_TABLE), label: NETWORK_TABLE },
+): Promise<Server[] | null> {
+  const table = await loadNetworks(at.file, at.label);
   const open = table.networks.filter((n) => n.status !== "internal");
   if (!open.length) return null;
   return open.map((n) => ({ url: n.rpc, description: `${n.name}, chain ID ${n.chainId}` }));

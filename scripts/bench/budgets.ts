@@ -43,6 +43,12 @@ export const scaleBudgetSchema = z.strictObject({
   pageHtmlGrowth: z.number().min(1).optional(),
   /** A one-page edit, rebuilt (with the build cache) and published. */
   editRebuildPublishMs: ms.optional(),
+  /**
+   * With --versions K (docs versions, most of whose pages are the same): the page records and twins
+   * a first publish writes grow by at most this share per legacy version; the budgets above hold for
+   * each version.
+   */
+  versions: z.strictObject({ pageValuesGrowthPerVersion: z.number().min(0) }).optional(),
 });
 
 export type ScaleBudget = z.infer<typeof scaleBudgetSchema>;

@@ -1,7 +1,7 @@
 /**
  * The content build as `npm run build:content`, `npm run publish` and `npm start` run it:
  * content/ and openapi/ → one versioned build (SiteBuild), in named stages (stages/), each timed
- * by its name. What the whole site shares is read first; then each page is compiled and finished
+ * by its name; each docs version (site-versions.ts) is built through the same stages. What the whole site shares is read first; then each page is compiled and finished
  * on its own (on threads for a large build); what needs every page comes last. `npm run dev`
  * composes the same stages with what it keeps between saves (scripts/dev/build.ts).
  */
@@ -9,8 +9,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { codeVersion } from "./code-version";
 import { DiskCache } from "./disk-cache";
-import { buildPool } from "./page-pool";
+import { buildPool, type BuildPool } from "./page-pool";
 import { siteBuildOf, type SiteBuild } from "./site-build";
+import { buildVersions } from "./site-versions";
 import { apiReference } from "./stages/api-reference";
 import { buildIdOf } from "./stages/build-id";
 import { checkLinks } from "./stages/check-links";
@@ -21,6 +22,7 @@ import { finishPages, pageJobs } from "./stages/finish-pages";
 import { BuildLog } from "./stages/log";
 import { searchIndex } from "./stages/search-index";
 import { siteContext } from "./stages/site-context";
+import type { VersionInputs } from "./versions";
 
 export type { SiteBuild } from "./site-build";
 
@@ -50,29 +52,37 @@ export function defaultCacheDir(): string {
 }
 
 export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
-  const { root, cacheDir } = options;
-  const log = new BuildLog(options.warn);
-  const clock = new StageClock();
   const pool = buildPool();
   try {
-    const { site, covered, synonyms, api, jobs } = await readSite(options, log, clock);
-    const { pages, work } = await clock.run("pages", () => finishPages(jobs, site, { pool, cacheDir }, log));
-    clock.run("links", () => checkLinks(pages, api.anchors, site, log));
-    if (options.strict) log.failOnWarnings();
-    const buildId = clock.run("buildId", () => buildIdOf(covered, pages, synonyms));
-    const search = clock.run("search", () => searchIndex(pages, site.config.url, synonyms));
-    const { manifest, files } = await clock.run("files", async () => {
-      const infos = jobs.map((j) => j.info);
-      const derived = await deriveFiles({ root, buildId, site, pages, infos, apiFiles: api.files });
-      if (cacheDir) new DiskCache(cacheDir).sweep();
-      return derived;
-    });
-    const { warnings } = log;
-    const { notices } = api;
-    return siteBuildOf({ buildId, manifest, files, pages, work, search, warnings, notices, phases: clock.phases });
+    return await buildVersions(options, (version, o) => buildVersion(o, version, pool));
   } finally {
     await pool.close();
   }
+}
+
+/** One docs version of the site (`version`: its inputs), through every stage. */
+export async function buildVersion(options: BuildOptions, version: VersionInputs, pool: BuildPool): Promise<SiteBuild> {
+  const { root, cacheDir } = options;
+  const log = new BuildLog(options.warn);
+  const clock = new StageClock();
+  const { site, covered, synonyms, api, jobs } = await readSite(options, version, log, clock);
+  const { pages, work } = await clock.run("pages", () => finishPages(jobs, site, { pool, cacheDir }, log));
+  const anchors = clock.run("links", () => checkLinks(pages, api.anchors, site, log, version));
+  if (options.strict) log.failOnWarnings();
+  const buildId = clock.run("buildId", () => buildIdOf(covered, pages, synonyms));
+  const search = clock.run("search", () => searchIndex(pages, site.config.url, synonyms));
+  const { manifest, files } = await clock.run("files", async () => {
+    const infos = jobs.map((j) => j.info);
+    const { source } = version;
+    const derived = await deriveFiles({ root, buildId, site, pages, infos, apiFiles: api.files, source });
+    if (cacheDir) new DiskCache(cacheDir).sweep();
+    return derived;
+  });
+  const { warnings } = log;
+  const { notices } = api;
+  const { phases } = clock;
+  const parts = { buildId, manifest, files, pages, work, search, warnings, notices, phases, anchors };
+  return siteBuildOf({ ...parts, version: version.source.version });
 }
 
 /**
@@ -80,14 +90,15 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
  * it read is held afterwards only by the jobs (every page's source), which the pages stage empties,
  * and not through indexing.
  */
-async function readSite(options: BuildOptions, log: BuildLog, clock: StageClock) {
+async function readSite(options: BuildOptions, inputs: VersionInputs, log: BuildLog, clock: StageClock) {
   const { root, cacheDir } = options;
   const version = codeVersion();
-  const found = await clock.run("discover", () => discoverSite(root, log));
+  const found = await clock.run("discover", () => discoverSite(root, log, undefined, inputs));
   const cache = cacheDir ? { dir: cacheDir, codeVersion: version } : undefined;
-  const api = await clock.run("api", () => apiReference(root, found.config, cache, log));
-  const { site, covered } = await clock.run("context", () => siteContext(root, found, api));
-  const jobs = clock.run("pages", () => pageJobs(found.pages, api.pages, version));
+  const legacySource = inputs.source.version.status === "legacy" ? inputs.source : undefined;
+  const api = await clock.run("api", () => apiReference(root, found.config, cache, log, legacySource));
+  const { site, covered } = await clock.run("context", () => siteContext(root, found, api, inputs));
+  const jobs = clock.run("pages", () => pageJobs(found.pages, api.pages, version, undefined, inputs.source.docs.label));
   return {
     site,
     covered,

@@ -25,8 +25,9 @@ try {
   const dir = await writeBuild(build, path.join(root, "dist/content"));
   const ms = Math.round(performance.now() - started);
   const { compiled, finished, cached } = build.work;
+  const legacy = build.versions.map((v) => `, ${v.pages.size} in version ${v.version.name}`).join("");
   console.log(
-    `built ${build.pages.size} pages as build ${build.buildId} in ${ms} ms → ${path.relative(root, dir)} (${compiled} compiled, ${finished} finished, ${cached} from the cache)`,
+    `built ${build.pages.size} pages${legacy} as build ${build.buildId} in ${ms} ms → ${path.relative(root, dir)} (${compiled} compiled, ${finished} finished, ${cached} from the cache)`,
   );
   if (build.warnings.length) console.log(`${build.warnings.length} warning(s)`);
 } catch (e) {

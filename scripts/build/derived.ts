@@ -15,6 +15,7 @@ import { LLMS_FULL_LIMITS, llmsFullFiles, type LlmsFullMemo, type TwinOfRoute } 
 import type { StoredText } from "./page-texts";
 import { sitemapFiles } from "./sitemap";
 import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
+import { documentsOf, versionsOf, versionText, type VersionConfig } from "../../client/contracts/versions";
 
 export interface DerivedFile {
   path: string;
@@ -69,6 +70,23 @@ function robotsTxt(siteUrl: string, base: string): string {
   return `User-agent: *\nAllow: ${base}\nDisallow: ${base}_assets/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
+/**
+ * llms.txt with the site's docs versions: the current one lists the others' llms.txt; a legacy
+ * one says which network it documents (in place of the tagline) and where the current one is.
+ */
+function withVersions(body: string, manifest: Manifest, legacy: VersionConfig | null): string {
+  const siteUrl = siteUrlOf(manifest.config);
+  if (legacy) {
+    const line = `> Docs version "${legacy.label}": pages about ${documentsOf(legacy)}. The MCP tools read it when given \`version: "${legacy.name}"\`. The current docs' index: ${siteUrl}/llms.txt`;
+    const tagline = `\n> ${manifest.config.tagline}\n`;
+    return body.includes(tagline) ? body.replace(tagline, `\n${line}\n`) : body.replace("\n", `\n\n${line}\n`);
+  }
+  const others = versionsOf(manifest.config).filter((v) => v.status === "legacy");
+  if (!others.length) return body;
+  const lines = others.map((v) => `- [${v.label}](${siteUrl}${v.prefix}llms.txt): ${documentsOf(v)}`);
+  return `${body.replace(/\n*$/, "\n")}\n## Other docs versions\n\n${lines.join("\n")}\n`;
+}
+
 export async function derivedFiles(
   root: string,
   manifest: Manifest,
@@ -77,6 +95,12 @@ export async function derivedFiles(
   llmsMemo?: LlmsFullMemo,
   /** Paths of the build's other files for machines (the API document, the network table), listed in llms.txt. */
   dataPaths: string[] = [],
+  /**
+   * The docs version the files are of. A legacy version has no sitemap or robots.txt (its pages
+   * stay out of search engines), and its llms files carry its prefix; its twins do not (they are
+   * stored once, and the prefix is added when one is served).
+   */
+  version?: VersionConfig,
 ): Promise<DerivedFile[]> {
   const dates = await lastModified(root, ["content", "openapi"]);
   const builtDay = manifest.builtAt.slice(0, 10);
@@ -90,25 +114,33 @@ export async function derivedFiles(
   const md = "text/markdown; charset=utf-8";
   const text = "text/plain; charset=utf-8";
   const siteUrl = siteUrlOf(manifest.config);
+  const legacy = version?.status === "legacy" ? version : null;
+  const inVersion = (body: string) => (legacy ? versionText(body, siteUrl, legacy.prefix) : body);
   const full = llmsFullFiles(manifest, twins, LLMS_FULL_LIMITS, llmsMemo);
   const fullText = full.length === 1 ? "whole" : "index";
   return [
-    ...sitemapFiles(siteUrl, routes, lastmod).map((f) => ({
-      ...f,
-      contentType: "application/xml; charset=utf-8",
-    })),
-    { path: "/robots.txt", contentType: text, body: robotsTxt(siteUrl, manifest.config.baseUrl) },
+    ...(legacy
+      ? []
+      : [
+          ...sitemapFiles(siteUrl, routes, lastmod).map((f) => ({
+            ...f,
+            contentType: "application/xml; charset=utf-8",
+          })),
+          { path: "/robots.txt", contentType: text, body: robotsTxt(siteUrl, manifest.config.baseUrl) },
+        ]),
     ...llmsFiles(manifest, { fullText, data: dataFilesOf(manifest.config, dataPaths) }).map((f) => ({
       ...f,
       contentType: text,
+      body: f.path === "/llms.txt" ? withVersions(inVersion(f.body), manifest, legacy) : inVersion(f.body),
     })),
     ...full.map((f): DerivedFile => ({
       path: f.path,
       contentType: text,
-      digest: f.digest,
+      // A legacy version's parts gain its prefix, so their digest is that of the text served.
+      ...(legacy ? {} : { digest: f.digest }),
       // Not spread: a part's body is made when read.
       get body() {
-        return f.body;
+        return inVersion(f.body);
       },
     })),
     ...twins.map((t): DerivedFile => ({

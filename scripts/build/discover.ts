@@ -95,13 +95,15 @@ export async function discover(
   config: SiteConfig,
   memo?: DiscoverMemo,
   changed?: string[],
+  /** How messages name the docs folder: content/docs, or a legacy version's (content/versions/2025/docs). */
+  label = "content/docs",
 ): Promise<{ docs: DocSource[]; folders: FolderMeta[] }> {
   const key = `${docsDir}\0${config.trailingSlash}\0${JSON.stringify(config.sections)}`;
   const last = memo?.walk;
   if (memo) memo.walk = undefined;
   const found =
-    (last?.key === key && changed && (await rereadChanged(docsDir, config, memo!.docs, last, changed))) ||
-    (await walkAll(docsDir, config, memo?.docs));
+    (last?.key === key && changed && (await rereadChanged(docsDir, config, memo!.docs, last, changed, label))) ||
+    (await walkAll(docsDir, config, memo?.docs, label));
   if (memo) memo.walk = { key, docs: [...found.docs], folders: found.folders };
   return found;
 }
@@ -113,6 +115,7 @@ async function rereadChanged(
   memo: DocMemo,
   last: LastWalk,
   changed: string[],
+  label: string,
 ): Promise<{ docs: DocSource[]; folders: FolderMeta[] } | null> {
   const known = new Set(last.docs.map((d) => d.file));
   const again = new Set(changed);
@@ -121,7 +124,7 @@ async function rereadChanged(
   const docs: DocSource[] = [];
   for (const doc of last.docs) {
     if (again.has(doc.file)) {
-      const read = await readDoc(docsDir, doc.file, doc.dir, doc.sidebar, config, errors, memo);
+      const read = await readDoc(docsDir, doc.file, doc.dir, doc.sidebar, config, errors, memo, label);
       if (read) docs.push(read);
     } else {
       // Marks the page as used by this build, so the memo keeps it.
@@ -146,7 +149,8 @@ const docKey = (rel: string, sidebar: SidebarId | null, config: SiteConfig) =>
 async function walkAll(
   docsDir: string,
   config: SiteConfig,
-  memo?: DocMemo,
+  memo: DocMemo | undefined,
+  label: string,
 ): Promise<{ docs: DocSource[]; folders: FolderMeta[] }> {
   const docs: DocSource[] = [];
   const folders: FolderMeta[] = [];
@@ -167,14 +171,14 @@ async function walkAll(
         try {
           raw = JSON.parse(readFileSync(path.join(docsDir, rel), "utf8"));
         } catch (e) {
-          errors.push(`content/docs/${rel}: not valid JSON: ${(e as Error).message}`);
+          errors.push(`${label}/${rel}: not valid JSON: ${(e as Error).message}`);
           continue;
         }
         const parsed = categorySchema.safeParse(raw);
         if (parsed.success) meta = parsed.data;
-        else errors.push(formatIssues(`content/docs/${rel}`, parsed.error));
+        else errors.push(formatIssues(`${label}/${rel}`, parsed.error));
       } else if (/\.mdx?$/.test(entry.name)) {
-        const doc = await readDoc(docsDir, rel, dir, sidebarOf(rel), config, errors, memo);
+        const doc = await readDoc(docsDir, rel, dir, sidebarOf(rel), config, errors, memo, label);
         if (doc) docs.push(doc);
       }
     }
@@ -195,9 +199,10 @@ async function readDoc(
   sidebar: SidebarId | null,
   config: SiteConfig,
   errors: string[],
-  memo?: DocMemo,
+  memo: DocMemo | undefined,
+  label: string,
 ): Promise<DocSource | null> {
-  const where = `content/docs/${rel}`;
+  const where = `${label}/${rel}`;
   const file = path.join(docsDir, rel);
   const key = docKey(rel, sidebar, config);
   const known = memo?.get(key);

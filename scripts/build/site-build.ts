@@ -4,6 +4,7 @@
  * is the caller's business (write.ts, scripts/publish).
  */
 import type { Manifest } from "../../client/contracts/page";
+import type { VersionConfig } from "../../client/contracts/versions";
 import type { DerivedFile } from "./derived";
 import type { ContentAsset } from "./images";
 import type { KeptPage } from "./page-pass";
@@ -33,10 +34,19 @@ export interface SiteBuild {
   work: FinishedPages["work"];
   /** Milliseconds each stage of the build took, by its name (stages/clock.ts). */
   phases: Record<StageName, number>;
+  /** The docs version this is: the current one for a site's build, whose legacy versions are `versions`. */
+  version: VersionConfig;
+  /** The site's legacy docs versions, each built as a site of its own (served under its prefix). */
+  versions: SiteBuild[];
+  /** The ids each page defines (links from another version's pages are checked against them). */
+  anchors: Map<string, Set<string>>;
 }
 
 export function siteBuildOf(
-  parts: Pick<SiteBuild, "buildId" | "manifest" | "search" | "warnings" | "files" | "notices" | "work" | "phases"> & {
+  parts: Pick<
+    SiteBuild,
+    "buildId" | "manifest" | "search" | "warnings" | "files" | "notices" | "work" | "phases" | "version" | "anchors"
+  > & {
     pages: KeptPage[];
   },
 ): SiteBuild {
@@ -47,5 +57,6 @@ export function siteBuildOf(
     values: new PageTextMap(byRoute, "value"),
     pages: new PageRecords(byRoute),
     assets: assetsOf(pages),
+    versions: [],
   };
 }

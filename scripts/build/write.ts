@@ -68,11 +68,8 @@ function fileWriter(concurrency = 16) {
   };
 }
 
-export async function writeBuild(build: SiteBuild, outDir: string): Promise<string> {
-  const dir = path.join(outDir, build.buildId);
-  // Made anew: a file left from an earlier write of this build may be a link into the build cache.
-  await rm(dir, { recursive: true, force: true });
-  const out = fileWriter();
+/** A build's manifest, pages, images, search index and files under `dir`; its records are written by the caller. */
+async function writeContent(build: SiteBuild, dir: string, out: ReturnType<typeof fileWriter>): Promise<void> {
   await out.write(path.join(dir, "manifest.json"), JSON.stringify(build.manifest));
   // Page records and twins are read one at a time (from the build cache, on a large site).
   for (const route of build.values.keys())
@@ -88,8 +85,21 @@ export async function writeBuild(build: SiteBuild, outDir: string): Promise<stri
   for (const [digest, value] of build.search.index.pieces)
     await out.write(path.join(dir, "search", "pieces", `${digest}.json`), value);
   for (const file of build.files) await out.write(path.join(dir, "files", file.path), () => file.body, file.stored?.());
+}
+
+/** Writes the build to <outDir>/<build id>/, each legacy docs version in versions/<name>/ there. */
+export async function writeBuild(build: SiteBuild, outDir: string): Promise<string> {
+  const dir = path.join(outDir, build.buildId);
+  // Made anew: a file left from an earlier write of this build may be a link into the build cache.
+  await rm(dir, { recursive: true, force: true });
+  const out = fileWriter();
+  const all = [
+    { build, at: dir },
+    ...build.versions.map((v) => ({ build: v, at: path.join(dir, "versions", v.version.name) })),
+  ];
+  for (const { build: b, at } of all) await writeContent(b, at, out);
   await out.done();
-  await writeJsonArray(path.join(dir, "search", "records.json"), build.search.records);
+  for (const { build: b, at } of all) await writeJsonArray(path.join(at, "search", "records.json"), b.search.records);
   await writeFile(path.join(outDir, "latest"), build.buildId);
   // Only the newest build is kept on disk; KV keeps the history.
   for (const entry of await readdir(outDir, { withFileTypes: true })) {

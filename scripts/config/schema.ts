@@ -42,6 +42,31 @@ const section = strictObject({
   source: z.enum(["content", "openapi"]).default("content"),
 });
 
+/**
+ * A version of the docs: the current one (content/docs, served from the site's root) or a frozen
+ * earlier one (content/versions/<name>: its own pages, networks.yaml, search/synonyms.json and
+ * openapi/node.yaml, served under its prefix).
+ */
+const docsVersion = strictObject({
+  /** Names the version: its folder under content/versions, its search facet (docusaurus_tag docs-default-<name>), MCP's `version`. */
+  name: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]*$/, "lower-case letters, digits, '.' and '-', starting with a letter or digit"),
+  /** What the version menu and the banner call it, e.g. "2025 network". */
+  label: z.string().min(1),
+  /** The URL prefix its pages are served under: "/" for the current version, e.g. "/2025/" for another. */
+  prefix: z
+    .string()
+    .regex(/^\/([A-Za-z0-9._~-]+\/)*$/, 'must start and end with "/" (e.g. "/" or "/2025/")')
+    .default("/"),
+  /** current: the docs of the network as it runs now (one version); legacy: an earlier network's, noindex and out of the sitemap. */
+  status: z.enum(["current", "legacy"]),
+  /** What a legacy version's pages document, for their banner and llms.txt, e.g. "Movement as it ran in 2025". Defaults to the label. */
+  documents: z.string().min(1).optional(),
+});
+
+export const CURRENT_VERSION = "current";
+
 export const siteConfigSchema = strictObject({
   /** Document title suffix and brand. */
   title: z.string().min(1),
@@ -191,6 +216,41 @@ export const siteConfigSchema = strictObject({
       if (sections.filter((s) => s.source === "openapi").length > 1)
         ctx.addIssue({ code: "custom", message: "only one section can hold the generated API reference" });
     }),
+  /**
+   * The docs versions, declared here only. The current one (named "current", prefix "/") is
+   * content/docs; each legacy one is content/versions/<name> under its own prefix.
+   */
+  versions: z
+    .array(docsVersion)
+    .min(1)
+    .superRefine((versions, ctx) => {
+      for (const key of ["name", "prefix"] as const) {
+        const seen = new Set<string>();
+        versions.forEach((v, i) => {
+          if (seen.has(v[key]))
+            ctx.addIssue({ code: "custom", path: [i, key], message: `"${v[key]}" is declared twice` });
+          seen.add(v[key]);
+        });
+      }
+      const current = versions.filter((v) => v.status === "current");
+      if (current.length !== 1)
+        ctx.addIssue({ code: "custom", message: `exactly one version has status current (${current.length} do)` });
+      versions.forEach((v, i) => {
+        if (v.status === "current" && (v.name !== CURRENT_VERSION || v.prefix !== "/"))
+          ctx.addIssue({
+            code: "custom",
+            path: [i],
+            message: `the current version is named "${CURRENT_VERSION}" and served at prefix "/" (it is content/docs)`,
+          });
+        if (v.status === "legacy" && v.prefix === "/")
+          ctx.addIssue({
+            code: "custom",
+            path: [i, "prefix"],
+            message: `version "${v.name}" needs a prefix of its own, e.g. "/${v.name}/"`,
+          });
+      });
+    })
+    .default([{ name: CURRENT_VERSION, label: "Next", prefix: "/", status: "current" }]),
 }).superRefine((config, ctx) => {
   const ids = config.sections.map((s) => s.id);
   config.navbar.items.forEach((item, i) => {
@@ -206,6 +266,7 @@ export const siteConfigSchema = strictObject({
 /** The resolved site configuration: what the build ships in the manifest and the runtime reads. */
 export type SiteConfig = z.output<typeof siteConfigSchema>;
 export type SectionConfig = SiteConfig["sections"][number];
+export type VersionConfig = SiteConfig["versions"][number];
 
 export const frontmatterSchema = strictObject({
   id: z.string().optional(),
@@ -218,6 +279,11 @@ export const frontmatterSchema = strictObject({
   slug: z.string().min(1).optional(),
   /** Keep the page out of the generated sidebar (it is still served). */
   unlisted: z.boolean().default(false),
+  /**
+   * The page on the same subject in other docs versions, by version name, where it is not at the
+   * same route (a page that moved): the version menu, the legacy banner and the canonical link use it.
+   */
+  counterparts: z.record(z.string(), z.string().startsWith("/")).optional(),
 });
 export type Frontmatter = z.output<typeof frontmatterSchema>;
 

@@ -3,8 +3,9 @@
  * (scripts/build/stages/), composed with what the session keeps between saves (BuildCache): pages
  * read, walked and finished by the last build, the site context while it is unchanged, the search
  * index's tokens, llms-full.txt's parts, the stored values' digests. A save may also be built first
- * with the last search index (`staleSearch`), so the page is served sooner. The output is that of
- * scripts/build/build.ts for the same content, except a build made with `staleSearch`.
+ * with the last search index (`staleSearch`), so the page is served sooner. Legacy docs versions are
+ * built as scripts/build/build.ts builds them, and kept while a save touches none of their files.
+ * The output is that of scripts/build/build.ts for the same content, except a build made with `staleSearch`.
  */
 import { createHash } from "node:crypto";
 import { codeVersion } from "../build/code-version";
@@ -12,7 +13,9 @@ import { DiskCache } from "../build/disk-cache";
 import { finishKey, type SiteContext } from "../build/finish";
 import type { PageJob } from "../build/page-pass";
 import { buildPool, poolSize, runHere, type BuildPool } from "../build/page-pool";
+import { buildVersion } from "../build/build";
 import { siteBuildOf, type SiteBuild } from "../build/site-build";
+import { buildVersions } from "../build/site-versions";
 import { apiReference } from "../build/stages/api-reference";
 import { buildIdOf } from "../build/stages/build-id";
 import { checkLinks } from "../build/stages/check-links";
@@ -23,6 +26,7 @@ import { docTreeKey, finishPages, pageJobs, type PageMemory } from "../build/sta
 import { BuildLog } from "../build/stages/log";
 import { searchIndex } from "../build/stages/search-index";
 import { siteContext, type BuiltContext } from "../build/stages/site-context";
+import type { VersionInputs } from "../build/versions";
 import type { BuildCache } from "./build-cache";
 
 export interface DevBuildOptions {
@@ -47,46 +51,65 @@ export interface DevBuildOptions {
 }
 
 export async function devBuild(options: DevBuildOptions): Promise<SiteBuild> {
-  const { root, cache, cacheDir, staleSearch } = options;
-  const log = new BuildLog(options.warn);
-  const clock = new StageClock();
+  const { root, cache, cacheDir, warn, changed } = options;
   const pool = poolNotingHere();
-  const version = codeVersion();
   try {
-    const walk = { memo: cache, changed: options.changed && underDocs(options.changed) };
-    const found = await clock.run("discover", () => discoverSite(root, log, walk));
-    const disk = cacheDir ? { dir: cacheDir, codeVersion: version } : undefined;
-    const api = await clock.run("api", () => apiReference(root, found.config, disk, log));
-    const context = await clock.run("context", async () => keptContext(cache, await siteContext(root, found, api)));
-    const { site, covered } = context;
-    const jobs = clock.run("pages", () => pageJobs(found.pages, api.pages, version, treeKeys(cache, version)));
-    const sample = jobs.find((j) => j.compile);
-    const warmUpJob: PageJob | undefined = sample && { ...sample, compile: { ...sample.compile! } };
-    const memory = pageMemory(cache, context.same);
-    const { pages, work } = await clock.run("pages", () => finishPages(jobs, site, { pool, cacheDir, memory }, log));
-    noteWarmth(cache, pool.ranHere && work.compiled > 0, warmUpJob, site);
-    clock.run("links", () => checkLinks(pages, api.anchors, site, log));
-    const variant = staleSearch && "stale search index";
-    const buildId = clock.run("buildId", () => buildIdOf(covered, pages, found.synonyms, variant));
-    const url = site.config.url;
-    const search = clock.run(
-      "search",
-      () => staleSearch ?? searchIndex(pages, url, found.synonyms, cache.searchTokens),
+    return await buildVersions(
+      { root, cacheDir, warn },
+      (inputs, o) =>
+        inputs.source.version.status === "current"
+          ? buildCurrent(options, inputs, pool)
+          : buildVersion(o, inputs, pool),
+      { cache, changed },
     );
-    const { manifest, files } = await clock.run("files", async () => {
-      const infos = jobs.map((j) => j.info);
-      const memo = { llms: cache.llms, digests: cache.digests };
-      const derived = await deriveFiles({ root, buildId, site, pages, infos, apiFiles: api.files }, memo);
-      cache.prune({ keepSearch: Boolean(staleSearch) });
-      if (cacheDir) new DiskCache(cacheDir).sweep();
-      return derived;
-    });
-    const { warnings } = log;
-    const { notices } = api;
-    return siteBuildOf({ buildId, manifest, files, pages, work, search, warnings, notices, phases: clock.phases });
   } finally {
     await pool.close();
   }
+}
+
+/** The current docs version, with what the session keeps. */
+async function buildCurrent(
+  options: DevBuildOptions,
+  inputs: VersionInputs,
+  pool: ReturnType<typeof poolNotingHere>,
+): Promise<SiteBuild> {
+  const { root, cache, cacheDir, staleSearch } = options;
+  const log = new BuildLog(options.warn);
+  const clock = new StageClock();
+  const version = codeVersion();
+  const walk = { memo: cache, changed: options.changed && underDocs(options.changed) };
+  const found = await clock.run("discover", () => discoverSite(root, log, walk, inputs));
+  const disk = cacheDir ? { dir: cacheDir, codeVersion: version } : undefined;
+  const api = await clock.run("api", () => apiReference(root, found.config, disk, log));
+  const context = await clock.run("context", async () =>
+    keptContext(cache, await siteContext(root, found, api, inputs)),
+  );
+  const { site, covered } = context;
+  const jobs = clock.run("pages", () => pageJobs(found.pages, api.pages, version, treeKeys(cache, version)));
+  const sample = jobs.find((j) => j.compile);
+  const warmUpJob: PageJob | undefined = sample && { ...sample, compile: { ...sample.compile! } };
+  const memory = pageMemory(cache, context.same);
+  const { pages, work } = await clock.run("pages", () => finishPages(jobs, site, { pool, cacheDir, memory }, log));
+  noteWarmth(cache, pool.ranHere && work.compiled > 0, warmUpJob, site);
+  const anchors = clock.run("links", () => checkLinks(pages, api.anchors, site, log, inputs));
+  const variant = staleSearch && "stale search index";
+  const buildId = clock.run("buildId", () => buildIdOf(covered, pages, found.synonyms, variant));
+  const url = site.config.url;
+  const search = clock.run("search", () => staleSearch ?? searchIndex(pages, url, found.synonyms, cache.searchTokens));
+  const { manifest, files } = await clock.run("files", async () => {
+    const infos = jobs.map((j) => j.info);
+    const memo = { llms: cache.llms, digests: cache.digests };
+    const { source } = inputs;
+    const derived = await deriveFiles({ root, buildId, site, pages, infos, apiFiles: api.files, source }, memo);
+    cache.prune({ keepSearch: Boolean(staleSearch) });
+    if (cacheDir) new DiskCache(cacheDir).sweep();
+    return derived;
+  });
+  const { warnings } = log;
+  const { notices } = api;
+  const { phases } = clock;
+  const parts = { buildId, manifest, files, pages, work, search, warnings, notices, phases, anchors };
+  return siteBuildOf({ ...parts, version: inputs.source.version });
 }
 
 /** `changed` relative to content/docs; undefined (walk it all) when a file is elsewhere. */

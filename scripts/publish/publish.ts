@@ -7,7 +7,8 @@
  *    the live build does not already have (the search index's pieces, parts and segment, route
  *    shards, sidebars and the manifest's parts are blobs too: search-store/, stored-manifest.ts);
  *    the search index's root; the build's image list;
- * 3. `build/<id>/manifest`, the manifest's small root: its presence marks the build complete;
+ * 3. `build/<id>/manifest`, the manifest's small root: its presence marks the build complete (each
+ *    legacy docs version's part of it, its search root included, is a blob written in step 2);
  * 4. the channel pointer, then the channel's history; then the pending record goes.
  *
  * A reader sees the old build or the new one, never a mix; an interrupted publish leaves the old
@@ -17,12 +18,13 @@
 import { kvKeys } from "../../client/contracts/page";
 import { READABLE_FORMATS } from "../../client/contracts/store-format";
 import type { SiteBuild } from "../build/build";
+import { blobDigest } from "../build/blobs";
 import { readJson, type KvTarget, type KvValue } from "./kv-target";
 import { recordPublish } from "./operations";
 import { pendingValues, type PendingPublish } from "./pending";
 import { storeSearchIndex, type StoredSearch } from "./search-store";
 import { readBuildValues } from "./stored-build";
-import { storeManifest } from "./stored-manifest";
+import { storeManifest, storeVersionPart } from "./stored-manifest";
 
 /** A publish writes its values in batches of at most this many keys or bytes (each one call of the target's putMany). */
 const BATCH_KEYS = 1000;
@@ -35,11 +37,12 @@ export interface PublishResult {
   keysWritten: number;
 }
 
-/** What a stored build holds: its blobs' digests, its assets' names and its search index (of this format). */
+/** What a stored build holds: its blobs' digests, its assets' names and its search index (of this format), and each legacy docs version's. */
 interface StoredValues {
   blobs: Set<string>;
   assets: Set<string>;
   search: StoredSearch | null;
+  versionSearch: Map<string, StoredSearch>;
 }
 
 /**
@@ -69,7 +72,12 @@ export class LastPublished {
 async function liveValues(kv: KvTarget, live: string | null): Promise<StoredValues> {
   const stored = live ? await readBuildValues(kv, live) : null;
   const assets = stored && live ? await readJson<string[]>(kv, kvKeys.buildAssets(live)) : null;
-  return { blobs: new Set(stored?.blobs), assets: new Set(assets ?? []), search: stored?.search ?? null };
+  return {
+    blobs: new Set(stored?.blobs),
+    assets: new Set(assets ?? []),
+    search: stored?.search ?? null,
+    versionSearch: stored?.versionSearch ?? new Map(),
+  };
 }
 
 /** Reads a live stored value's text; a missing one is an error naming it. */
@@ -108,15 +116,35 @@ export async function publishBuild(
   // Values are gathered lazily (search pieces and manifest pieces are made as text): only the
   // digests the live build lacks are written.
   const blobs = new Map<string, () => string>();
-  for (const route of build.values.keys())
-    blobs.set(build.manifest.blobs.pages[route]!, () => build.values.get(route)!);
-  for (const file of build.files) blobs.set(build.manifest.blobs.files[file.path]!, () => file.body);
+  for (const version of [build, ...build.versions]) {
+    for (const route of version.values.keys())
+      blobs.set(version.manifest.blobs.pages[route]!, () => version.values.get(route)!);
+    for (const file of version.files) blobs.set(version.manifest.blobs.files[file.path]!, () => file.body);
+  }
   const search = await storeSearchIndex(build.search.index, have.search, liveText(kv), have.blobs);
   for (const [digest, value] of search.blobs) blobs.set(digest, () => value);
-  const manifest = storeManifest(build.manifest);
+  // Each legacy docs version: its search index (built on the live build's index of that version),
+  // its search root and manifest part as blobs; an unchanged version makes the values it made before.
+  const versionParts: Record<string, string> = {};
+  const versionSearch = new Map<string, StoredSearch>();
+  for (const version of build.versions) {
+    const name = version.version.name;
+    const live = have.versionSearch.get(name) ?? null;
+    const stored = await storeSearchIndex(version.search.index, live, liveText(kv), have.blobs);
+    for (const [digest, value] of stored.blobs) blobs.set(digest, () => value);
+    const rootJson = JSON.stringify(stored.stored.root);
+    const rootDigest = blobDigest(rootJson);
+    blobs.set(rootDigest, () => rootJson);
+    const part = storeVersionPart(version.manifest, rootDigest);
+    for (const [digest, value] of part.blobs) blobs.set(digest, () => value);
+    versionParts[name] = part.digest;
+    versionSearch.set(name, stored.stored);
+  }
+  const manifest = storeManifest(build.manifest, versionParts);
   for (const [digest, value] of manifest.blobs) blobs.set(digest, () => value);
   const newBlobs = [...blobs].filter(([digest]) => !have.blobs.has(digest));
-  const newAssets = [...build.assets].filter(([name]) => !have.assets.has(name));
+  const assets = new Map([...build.versions.flatMap((v) => [...v.assets]), ...build.assets]);
+  const newAssets = [...assets].filter(([name]) => !have.assets.has(name));
   const pending: PendingPublish = {
     buildId: build.buildId,
     channel,
@@ -148,7 +176,7 @@ export async function publishBuild(
   for (const [digest, value] of newBlobs) await put(kvKeys.blob(digest), value());
   for (const [name, a] of newAssets) await put(kvKeys.asset(name), new Uint8Array(a.body));
   await put(kvKeys.searchIndex(build.buildId), JSON.stringify(search.stored.root));
-  await put(kvKeys.buildAssets(build.buildId), JSON.stringify([...build.assets.keys()]));
+  await put(kvKeys.buildAssets(build.buildId), JSON.stringify([...assets.keys()]));
   await flush();
   await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(manifest.root));
   await beforeFlip?.();
@@ -163,14 +191,23 @@ export async function publishBuild(
   await kv.deleteMany([...pendingParts.keys()]);
   // Everything the build names is stored now: what it wrote, and what the live build had.
   lastPublished?.remember(channel, build.buildId, {
-    blobs: new Set([...blobs.keys(), ...search.stored.blobs]),
-    assets: new Set(build.assets.keys()),
+    blobs: new Set([
+      ...blobs.keys(),
+      ...search.stored.blobs,
+      ...[...versionSearch.values()].flatMap((s) => [...s.blobs]),
+    ]),
+    assets: new Set(assets.keys()),
     search: search.stored,
+    versionSearch,
   });
   return { buildId: build.buildId, previous, keysWritten: written + 1 };
 }
 
-/** Route → digest of its page record, to tell which routes a new build changes. */
+/** Route → digest of its page record, to tell which routes a new build changes (a legacy docs version's under its prefix). */
 export function pageDigests(build: SiteBuild): Record<string, string> {
-  return build.manifest.blobs.pages;
+  const digests = { ...build.manifest.blobs.pages };
+  for (const v of build.versions)
+    for (const [route, digest] of Object.entries(v.manifest.blobs.pages))
+      digests[`${v.version.prefix}${route.slice(1)}`] = digest;
+  return digests;
 }

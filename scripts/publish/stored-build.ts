@@ -1,16 +1,17 @@
 /**
  * Everything a stored build names, in either format this code reads (client/contracts/
- * store-format.ts): its routes' page records and every blob of its manifest and search index.
+ * store-format.ts): its routes' page records and every blob of its manifest and search index, and
+ * of each legacy docs version's (format 3).
  * What the live build already has (publish), what GC keeps, what a rollback checks.
  */
 import { kvKeys } from "../../client/contracts/page";
 import { readFormat2Build } from "./format-2/stored-build";
 import { readJson, type KvTarget } from "./kv-target";
 import { readStoredSearch, type StoredSearch } from "./search-store";
-import { readStoredBuild, storedDigests } from "./stored-manifest";
+import { readStoredBuild, storedDigests, storedPageDigests } from "./stored-manifest";
 
 export interface BuildValues {
-  /** Route → digest of its page record. */
+  /** Route → digest of its page record (a legacy docs version's under its prefix). */
   pages: Record<string, string>;
   /** Every blob the build names. */
   blobs: string[];
@@ -18,6 +19,8 @@ export interface BuildValues {
   searchRoot: boolean;
   /** Its search index as a publish builds on it (null for a build of format 2, or without one). */
   search: StoredSearch | null;
+  /** Each legacy docs version's search index, by version name. */
+  versionSearch: Map<string, StoredSearch>;
 }
 
 /**
@@ -36,7 +39,7 @@ export async function readBuildValues(
     const older = await readFormat2Build(kv, buildId, memo);
     if (!older) return null;
     const pages = Object.fromEntries(Object.entries(older.routes).map(([route, r]) => [route, r.page]));
-    return { pages, blobs: older.blobs, searchRoot: searchRoot !== null, search: null };
+    return { pages, blobs: older.blobs, searchRoot: searchRoot !== null, search: null, versionSearch: new Map() };
   }
   const text = (digest: string) => {
     let hit = memo.get(`text ${digest}`) as Promise<string> | undefined;
@@ -50,6 +53,16 @@ export async function readBuildValues(
     return hit;
   };
   const search = await readStoredSearch(searchRoot, text);
-  const pages = Object.fromEntries(Object.entries(build.routes).map(([route, r]) => [route, r.page]));
-  return { pages, blobs: [...storedDigests(build), ...(search?.blobs ?? [])], searchRoot: searchRoot !== null, search };
+  const versionSearch = new Map<string, StoredSearch>();
+  for (const v of build.versions) {
+    const stored = await readStoredSearch(v.search, text);
+    if (!stored) throw new Error(`build ${buildId} names a search index of docs version ${v.name} of another format`);
+    versionSearch.set(v.name, stored);
+  }
+  const blobs = [
+    ...storedDigests(build),
+    ...(search?.blobs ?? []),
+    ...[...versionSearch.values()].flatMap((s) => [...s.blobs]),
+  ];
+  return { pages: storedPageDigests(build), blobs, searchRoot: searchRoot !== null, search, versionSearch };
 }

@@ -1,8 +1,8 @@
 /**
  * The build's manifest in its stored form (client/contracts/stored-manifest.ts): a small root plus
- * route shards, sidebars and the parts of its lists as content-addressed blobs, and the way back
- * from KV to everything a stored build names (for publish's "what does the live build already
- * have" and for GC).
+ * route shards, sidebars and the parts of its lists as content-addressed blobs (and each legacy docs
+ * version's part, a blob of the same fields), and the way back from KV to everything a stored build
+ * names (for publish's "what does the live build already have" and for GC).
  */
 import { markdownPathOf } from "../../client/contracts/markdown-path";
 import { kvKeys, type Manifest, type SidebarItem } from "../../client/contracts/page";
@@ -14,7 +14,9 @@ import {
   type ManifestRoot,
   type RouteShard,
   type StoredRoute,
+  type VersionPart,
 } from "../../client/contracts/stored-manifest";
+import { versionsOf } from "../../client/contracts/versions";
 import { blobDigest } from "../build/blobs";
 import { stableChunks, type ChunkLimits } from "../build/stable-chunks";
 import { readJson, type KvTarget } from "./kv-target";
@@ -49,8 +51,40 @@ function sameEntry(a: StoredRoute, b: StoredRoute): boolean {
  */
 let previousMembers = new Map<string, Member>();
 
-/** Splits a build's manifest into its stored form. */
-export function storeManifest(manifest: Manifest): StoredManifest {
+/**
+ * Splits a build's manifest into its stored form. `versionParts` names the stored parts of its
+ * legacy docs versions (storeVersionPart), by version name.
+ */
+export function storeManifest(manifest: Manifest, versionParts: Record<string, string> = {}): StoredManifest {
+  const { blobs, ...parts } = storedParts(manifest);
+  const root: ManifestRoot = {
+    format: STORE_FORMAT,
+    buildId: manifest.buildId,
+    builtAt: manifest.builtAt,
+    config: manifest.config,
+    redirects: manifest.redirects,
+    ...parts,
+    ...(Object.keys(versionParts).length ? { versionParts } : {}),
+  };
+  return { root, blobs };
+}
+
+/**
+ * A legacy docs version's manifest as stored: its part (files, sidebars, routes and the digest of
+ * its search root, `search`) as one more blob, named by the root's `versionParts`.
+ */
+export function storeVersionPart(manifest: Manifest, search: string): { digest: string; blobs: Map<string, string> } {
+  const { blobs, ...parts } = storedParts(manifest);
+  const value = JSON.stringify({ ...parts, search } satisfies VersionPart);
+  const digest = blobDigest(value);
+  blobs.set(digest, value);
+  return { digest, blobs };
+}
+
+/** The fields of a stored root that differ between docs versions, and the blobs they name. */
+function storedParts(
+  manifest: Manifest,
+): Pick<ManifestRoot, "files" | "sidebars" | "routes" | "routeCount"> & { blobs: Map<string, string> } {
   const blobs = new Map<string, string>();
   const put = (value: string) => {
     const digest = blobDigest(value);
@@ -65,8 +99,15 @@ export function storeManifest(manifest: Manifest): StoredManifest {
     const twinPath = markdownPathOf(route);
     const twin = manifest.blobs.files[twinPath] ?? null;
     if (twin) twins.add(twinPath);
-    const { title, description, sidebar } = manifest.routes[route]!;
-    const entry: StoredRoute = { title, description, sidebar, page: manifest.blobs.pages[route]!, twin };
+    const { title, description, sidebar, counterparts } = manifest.routes[route]!;
+    const entry: StoredRoute = {
+      title,
+      description,
+      sidebar,
+      ...(counterparts && { counterparts }),
+      page: manifest.blobs.pages[route]!,
+      twin,
+    };
     const last = previousMembers.get(route);
     const member = last && sameEntry(last.entry, entry) ? last : { route, entry, json: memberJson(route, entry) };
     made.set(route, member);
@@ -102,18 +143,13 @@ export function storeManifest(manifest: Manifest): StoredManifest {
     };
   }
 
-  const root: ManifestRoot = {
-    format: STORE_FORMAT,
-    buildId: manifest.buildId,
-    builtAt: manifest.builtAt,
-    config: manifest.config,
-    redirects: manifest.redirects,
+  return {
     files: refParts(files, blobs),
     sidebars,
     routes: refParts(routeShards, blobs),
     routeCount: routes.length,
+    blobs,
   };
-  return { root, blobs };
 }
 
 /** A stored build read back: its root, every route with its digests, its files and the parts of its lists. */
@@ -123,6 +159,22 @@ export interface StoredBuild {
   files: Ref<string>[];
   /** Route shards and list parts. */
   blobs: string[];
+  /** Its legacy docs versions, each read back the same way. */
+  versions: StoredVersion[];
+}
+
+/** A legacy docs version of a stored build, read back. */
+export interface StoredVersion {
+  name: string;
+  /** Digest of its part, and the part. */
+  digest: string;
+  part: VersionPart;
+  routes: Record<string, StoredRoute>;
+  files: Ref<string>[];
+  /** Route shards and list parts. */
+  blobs: string[];
+  /** Its search index's root (read whole with search-store's readStoredSearch). */
+  search: unknown;
 }
 
 /**
@@ -150,27 +202,56 @@ export async function readStoredBuild(
         return part as RefPart<K>;
       }),
     );
-  const [shardList, files] = await Promise.all([allRefs(root.routes!, parts), allRefs(root.files!, parts)]);
-  const routes: Record<string, StoredRoute> = {};
-  for (const shard of await Promise.all(shardList.refs.map((s) => read(s.digest)))) {
-    if (!shard) throw new Error(`build ${buildId} names a route shard that is not in KV`);
-    Object.assign(routes, (shard as RouteShard).routes);
-  }
-  return {
-    root: root as ManifestRoot,
-    routes,
-    files: files.refs,
-    blobs: [...shardList.parts, ...shardList.refs.map((s) => s.digest), ...files.parts],
+  const listsOf = async (lists: Pick<ManifestRoot, "routes" | "files">) => {
+    const [shardList, files] = await Promise.all([allRefs(lists.routes, parts), allRefs(lists.files, parts)]);
+    const routes: Record<string, StoredRoute> = {};
+    for (const shard of await Promise.all(shardList.refs.map((s) => read(s.digest)))) {
+      if (!shard) throw new Error(`build ${buildId} names a route shard that is not in KV`);
+      Object.assign(routes, (shard as RouteShard).routes);
+    }
+    const blobs = [...shardList.parts, ...shardList.refs.map((s) => s.digest), ...files.parts];
+    return { routes, files: files.refs, blobs };
   };
+  const versions: StoredVersion[] = [];
+  for (const [name, digest] of Object.entries(root.versionParts ?? {})) {
+    const part = (await read(digest)) as VersionPart | null;
+    if (!part) throw new Error(`build ${buildId} names a part of docs version ${name} that is not in KV`);
+    const search = await read(part.search);
+    if (!search) throw new Error(`build ${buildId} names a search index of docs version ${name} that is not in KV`);
+    versions.push({ name, digest, part, ...(await listsOf(part)), search });
+  }
+  return { root: root as ManifestRoot, ...(await listsOf(root as ManifestRoot)), versions };
 }
 
-/** Every blob digest a stored build names: files, sidebars, route shards, list parts, page records and twins. */
+/**
+ * Every blob digest a stored build's manifest names: files, sidebars, route shards, list parts, page
+ * records and twins, and of each legacy docs version those, its part and its search root (the
+ * values that root names are the search index's: stored-build.ts reads them).
+ */
 export function storedDigests(build: StoredBuild): string[] {
-  const { root, routes } = build;
-  return [
-    ...build.files.map((f) => f.digest),
-    ...Object.values(root.sidebars).map((s) => s.digest),
-    ...build.blobs,
-    ...Object.values(routes).flatMap((r) => (r.twin ? [r.page, r.twin] : [r.page])),
+  const named = (
+    lists: Pick<StoredBuild, "files" | "blobs" | "routes">,
+    sidebars: ManifestRoot["sidebars"],
+  ): string[] => [
+    ...lists.files.map((f) => f.digest),
+    ...Object.values(sidebars).map((s) => s.digest),
+    ...lists.blobs,
+    ...Object.values(lists.routes).flatMap((r) => (r.twin ? [r.page, r.twin] : [r.page])),
   ];
+  return [
+    ...named(build, build.root.sidebars),
+    ...build.versions.flatMap((v) => [v.digest, v.part.search, ...named(v, v.part.sidebars)]),
+  ];
+}
+
+/** Route → digest of its page record, of a stored build (a legacy docs version's under its prefix). */
+export function storedPageDigests(build: StoredBuild): Record<string, string> {
+  const digests = Object.fromEntries(Object.entries(build.routes).map(([route, r]) => [route, r.page]));
+  if (!build.versions.length) return digests;
+  const prefixes = new Map(versionsOf(build.root.config).map((v) => [v.name, v.prefix]));
+  for (const v of build.versions) {
+    const prefix = prefixes.get(v.name) ?? `/${v.name}/`;
+    for (const [route, r] of Object.entries(v.routes)) digests[`${prefix}${route.slice(1)}`] = r.page;
+  }
+  return digests;
 }

@@ -23,11 +23,17 @@ const synonymSchema = z.array(
   ]),
 );
 
-/** The synonyms of a site, or [] when it has no synonyms file; a malformed file is an error naming the entry. */
-export async function loadSynonyms(root: string): Promise<Synonym[]> {
+/**
+ * The synonyms of a site (or of a docs version: `at`, its file and the name messages give it), or []
+ * when it has no synonyms file; a malformed file is an error naming the entry.
+ */
+export async function loadSynonyms(
+  root: string,
+  at = { file: path.join(root, SYNONYMS_FILE), label: SYNONYMS_FILE },
+): Promise<Synonym[]> {
   let text: string;
   try {
-    text = await readFile(path.join(root, SYNONYMS_FILE), "utf8");
+    text = await readFile(at.file, "utf8");
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw e;
@@ -36,13 +42,13 @@ export async function loadSynonyms(root: string): Promise<Synonym[]> {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new Error(`${SYNONYMS_FILE}: ${(e as Error).message}`, { cause: e });
+    throw new Error(`${at.label}: ${(e as Error).message}`, { cause: e });
   }
   const parsed = synonymSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(formatIssues(SYNONYMS_FILE, parsed.error));
+  if (!parsed.success) throw new Error(formatIssues(at.label, parsed.error));
   const ids = new Set<string>();
   for (const s of parsed.data) {
-    if (ids.has(s.objectID)) throw new Error(`${SYNONYMS_FILE}: objectID "${s.objectID}" is used twice`);
+    if (ids.has(s.objectID)) throw new Error(`${at.label}: objectID "${s.objectID}" is used twice`);
     ids.add(s.objectID);
   }
   return parsed.data;

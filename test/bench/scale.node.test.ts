@@ -8,11 +8,13 @@ import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { buildSite } from "../../scripts/build/build";
 import { loadBudgets } from "../../scripts/bench/budgets";
 import { preciseCpuTimeMs } from "../../scripts/bench/procfs";
 import { copySiteInputs, generateScaledSite } from "../../scripts/bench/scale/generate";
 import { finishScaleReport, type ScaleReport } from "../../scripts/bench/scale/report";
+import { generateVersions, legacyFile } from "../../scripts/bench/scale/versions";
 import { buildNodeFlags, DEV_NODE_FLAGS } from "../../scripts/bench/scale/node-flags";
 import { countSearchReads } from "../../scripts/bench/scale/search-reads";
 import { measureReplayCost, measureSimulatorCost } from "../../scripts/bench/scale/simulator-cost";
@@ -90,6 +92,40 @@ describe("the synthetic site", () => {
     const copied = JSON.stringify(build.pages.get("/devs/scale-0001/getstarted")!.tree);
     expect(copied).toContain('"/devs/scale-0001/firstMoveContract"');
     expect(copied).not.toContain('"/devs/firstMoveContract"');
+  });
+});
+
+describe("the synthetic site's docs versions", () => {
+  it("declares K - 1 legacy versions, each a copy of the current pages with one in a hundred reading differently", async () => {
+    const site = await generated(150);
+    const figures = await generateVersions(site, 3);
+    expect(figures.legacy.map((v) => v.prefix)).toEqual(["/2025/", "/v3/"]);
+    const declared = parseYaml(await readFile(path.join(site, "content/site.yaml"), "utf8")) as {
+      versions: { name: string; status: string }[];
+    };
+    expect(declared.versions.map((v) => `${v.name} ${v.status}`)).toEqual([
+      "current current",
+      "2025 legacy",
+      "v3 legacy",
+    ]);
+    const current = await contentOf(site);
+    const pages = [...current.keys()].filter((f) => f.startsWith("docs/") && /\.mdx?$/.test(f));
+    const reworded = new Map<string, string[]>();
+    for (const v of figures.legacy) {
+      const differing = pages.filter((f) => current.get(`versions/${v.name}/${f}`) !== current.get(f));
+      const own = differing.filter((f) => current.get(`versions/${v.name}/${f}`)!.includes(`zorblat${v.name}`));
+      reworded.set(v.name, own);
+      expect(own.length).toBeGreaterThanOrEqual(Math.floor(pages.length / 100));
+      expect(own.length).toBeLessThanOrEqual(Math.ceil(pages.length / 100));
+      // The rest differ only where a current page links into /2025/: a legacy version links its own pages.
+      for (const f of differing.filter((d) => !own.includes(d))) expect(current.get(f)).toContain("](/2025/");
+    }
+    // Each version rewords other pages, and the report gives the count.
+    expect(reworded.get("2025")).not.toEqual(reworded.get("v3"));
+    expect(figures.changedPerVersion).toBe(reworded.get("v3")!.length);
+    expect(legacyFile("2025", "content/docs/devs/getstarted.mdx")).toBe(
+      "content/versions/2025/docs/devs/getstarted.mdx",
+    );
   });
 });
 
@@ -273,6 +309,58 @@ describe("the scale report's budget check", () => {
     expect(md).toContain(`- **missed**: build failed: ${died}`);
     expect(md).toContain("Cold content build: **failed** after 120.0 s");
     expect(md).toContain("- **missed**: publish failed: not run (the build failed)");
+  });
+
+  it("with --versions, holds each legacy version to the serving and release budgets and the page values to 10% more per version", async () => {
+    const budgets = await loadBudgets(path.join(ROOT, "bench/budgets.json"));
+    const served = report().serve!;
+    const legacy = (name: string, warmCpu: number, releaseKeys: number) => ({
+      name,
+      prefix: `/${name}/`,
+      serve: {
+        coldPage: served.coldPage,
+        coldSearch: served.coldSearch,
+        warmSearch: { ...served.warmSearch, cpuPerRequestMs: warmCpu },
+        uncachedPage: served.uncachedPage,
+        html: { route: `/${name}/devs/getstarted`, bytes: 25_000, realSiteBytes: 23_000 },
+      },
+      release: { buildMs: 1500, publishMs: 200, writes: { keys: releaseKeys, bytes: 90_000, largest: null } },
+    });
+    const values = (allBytes: number) => ({
+      current: { keys: 20_000, bytes: 1_000_000 },
+      all: { keys: 20_400, bytes: allBytes },
+    });
+    const r = report({
+      requestedPages: 10_000,
+      versions: {
+        count: 3,
+        changedPerVersion: 100,
+        firstPublishValues: values(1_150_000),
+        legacy: [legacy("2025", 1, 12), legacy("v3", 7, 25)],
+      },
+    });
+    const out = await tempDir();
+    expect(await finishScaleReport(r, budgets, out)).toBe(1);
+    expect(r.budgetKey).toBe("10000");
+    expect(r.met).toContain(
+      "first publish: page records and twins added per legacy version (2 of 3 versions) 7.5% ≤ 10.0%",
+    );
+    expect(r.met).toContain("version 2025: warm search: workerd CPU per request 1.0 ms ≤ 5.0 ms");
+    expect(r.misses).toEqual([
+      "version v3: warm search: workerd CPU per request 7.0 ms > 5.0 ms",
+      "version v3: one-page release: keys written 25 > 20",
+    ]);
+    const md = await readFile(path.join(out, "scale-10000x3.md"), "utf8");
+    expect(md).toContain("every version's together 20400 values, 1.10 MiB (15.0% more)");
+    // Versions that cost nearly a copy each miss the growth budget.
+    const copies = report({
+      requestedPages: 10_000,
+      versions: { count: 3, changedPerVersion: 100, firstPublishValues: values(2_900_000), legacy: [] },
+    });
+    expect(await finishScaleReport(copies, budgets, await tempDir())).toBe(1);
+    expect(copies.misses).toContain(
+      "first publish: page records and twins added per legacy version (2 of 3 versions) 95.0% > 10.0%",
+    );
   });
 });
 

@@ -5,7 +5,7 @@
  * test can plant a wrong fact into a copy of a page and see it reported.
  */
 import { factOf, type Network, type NetworkTable } from "../../scripts/build/networks";
-import { proseLines } from "./fences";
+import { pagePath, proseLines } from "./fences";
 import { lineContexts } from "./page-context";
 
 /** Facts whose URL belongs to one network only (the explorer is shared: its ?network= decides). */
@@ -14,7 +14,7 @@ const URL = /https?:\/\/[^\s)`"'<>\]]+/g;
 const CHAIN_ID = /chain[ _]?id["':\s=`]{0,4}(\d+)|MAPTOS_CHAIN_ID\W{0,3}(\d+)/gi;
 
 const base = (u: string) => u.replace(/[.,;:]+$/, "").replace(/\/$/, "");
-const where = (page: string, i: number) => `content/docs/${page}:${i + 1}`;
+const where = (page: string, i: number) => `${pagePath(page)}:${i + 1}`;
 
 /** (a) Chain IDs belong in <NetworkFact fact="chainId">: a number in a "Chain ID" column or row is a copy. */
 export function chainIdsInTables(page: string, source: string): string[] {

@@ -1,10 +1,53 @@
-/** Reads the fenced code blocks of every page under content/docs, with their page, line and meta. */
+/**
+ * Reads the pages of every docs version (content/docs, and content/versions/<name>/docs for each
+ * legacy version site.yaml declares) and their fenced code blocks, with their page, line and meta.
+ * A page is named by its path relative to content/docs: "devs/faq.mdx", or for a legacy version's
+ * "../versions/2025/docs/devs/faq.mdx" (pagePath gives "content/versions/2025/docs/devs/faq.mdx").
+ */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parse as parseYaml } from "yaml";
 import { lineContexts, type TabPlace } from "./page-context";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const DOCS = path.join(ROOT, "content/docs");
+
+/** A docs version's pages, network table and API document, as the content checks read them. */
+export interface DocsVersion {
+  name: string;
+  legacy: boolean;
+  /** What its pages' names start with (relative to content/docs). */
+  pagePrefix: string;
+  /** Its network table and API document, relative to the repository. */
+  networks: string;
+  openapi: string;
+}
+
+function declaredVersions(): DocsVersion[] {
+  const site = parseYaml(readFileSync(path.join(ROOT, "content/site.yaml"), "utf8")) as {
+    versions?: { name: string; status: string }[];
+  };
+  return (site.versions ?? [{ name: "current", status: "current" }]).map((v) =>
+    v.status === "current"
+      ? { name: v.name, legacy: false, pagePrefix: "", networks: "content/networks.yaml", openapi: "openapi/node.yaml" }
+      : {
+          name: v.name,
+          legacy: true,
+          pagePrefix: `../versions/${v.name}/docs/`,
+          networks: `content/versions/${v.name}/networks.yaml`,
+          openapi: `content/versions/${v.name}/openapi/node.yaml`,
+        },
+  );
+}
+
+/** Every docs version, the current one first. */
+export const DOCS_VERSIONS: readonly DocsVersion[] = declaredVersions().sort(
+  (a, b) => Number(a.legacy) - Number(b.legacy),
+);
+export const CURRENT_DOCS = DOCS_VERSIONS[0]!;
+
+/** A page's file as messages name it, e.g. content/docs/devs/faq.mdx or content/versions/2025/docs/devs/faq.mdx. */
+export const pagePath = (page: string): string => path.posix.join("content/docs", page);
 
 export interface Fence {
   /** Page path relative to content/docs. */
@@ -18,11 +61,12 @@ export interface Fence {
   tab?: TabPlace | null;
 }
 
-export function pageFiles(): string[] {
-  return (readdirSync(DOCS, { recursive: true }) as string[])
+/** The pages of a docs version (the current one's by default). */
+export function pageFiles(version: DocsVersion = CURRENT_DOCS): string[] {
+  return (readdirSync(path.join(DOCS, version.pagePrefix), { recursive: true }) as string[])
     .filter((f) => /\.mdx?$/.test(f))
     .sort()
-    .map((f) => f.split(path.sep).join("/"));
+    .map((f) => version.pagePrefix + f.split(path.sep).join("/"));
 }
 
 export function readPage(page: string): string {
@@ -51,8 +95,9 @@ export function fencesOf(page: string, source = readPage(page)): Fence[] {
   return out;
 }
 
+/** The fences of every page of every docs version. */
 export function allFences(): Fence[] {
-  return pageFiles().flatMap((p) => fencesOf(p));
+  return DOCS_VERSIONS.flatMap((v) => pageFiles(v).flatMap((p) => fencesOf(p)));
 }
 
 /** The value of `name="…"` in a fence's meta string. */

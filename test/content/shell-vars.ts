@@ -4,7 +4,7 @@
  * session: a variable set on another machine or in another sequence does not count. Fences in tabs
  * are alternatives: a reader runs one tab of each block, so every choice of tabs is its own session.
  */
-import { type Fence, metaValue } from "./fences";
+import { type Fence, metaValue, pagePath } from "./fences";
 
 /** Set by the login shell on every machine. */
 const ENVIRONMENT = new Set(["HOME", "USER", "PATH", "PWD", "SHELL", "UID", "LANG", "TERM", "HOSTNAME", "OLDPWD"]);
@@ -120,7 +120,7 @@ export function unsetUses(sequence: string, fences: Fence[]): UnsetUse[] {
   for (const fence of fences) {
     let heredoc: { end: string; expands: boolean } | null = null;
     fence.code.split("\n").forEach((raw, i) => {
-      const where = `content/docs/${fence.page}:${fence.line + 1 + i}`;
+      const where = `${pagePath(fence.page)}:${fence.line + 1 + i}`;
       if (heredoc) {
         if (raw.trim() === heredoc.end) heredoc = null;
         else if (heredoc.expands) for (const m of raw.matchAll(USE)) use((m[1] ?? m[3])!, Boolean(m[2]), where);

@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { type Fence, metaValue, ROOT } from "./fences";
+import { type Fence, metaValue, pagePath, ROOT } from "./fences";
 
 export const TS_LANGS = new Set(["ts", "typescript", "tsx"]);
 
@@ -67,9 +67,11 @@ export function checkSnippets(fences: Fence[]): SnippetProblem[] {
   const origin = new Map<string, Fence>();
   const problems: SnippetProblem[] = [];
   for (const fence of fences) {
-    const pageDir = path.join(dir, fence.page.replace(/\.mdx?$/, ""));
-    // Files titled src/… belong to the one Next.js app the wallet-adapter pages build together.
-    const appDir = path.join(dir, "next-app");
+    // A legacy docs version's pages (../versions/<name>/docs/…) get folders of their own, inside `dir`.
+    const version = /^\.\.\/versions\/([^/]+)\//.exec(fence.page)?.[1];
+    const pageDir = path.join(dir, fence.page.replace(/\.mdx?$/, "").replace(/^\.\.\//, ""));
+    // Files titled src/… belong to the one Next.js app the wallet-adapter pages of a version build together.
+    const appDir = path.join(dir, version ? `next-app-${version}` : "next-app");
     const ext = fence.lang === "tsx" ? ".tsx" : ".ts";
     let name = metaValue(fence.meta, "title") ?? `snippet-${fence.line}${ext}`;
     if (!/\.tsx?$/.test(name)) name += ext;
@@ -101,7 +103,7 @@ export function checkSnippets(fences: Fence[]): SnippetProblem[] {
       continue;
     }
     const { line } = d.file!.getLineAndCharacterOfPosition(d.start ?? 0);
-    problems.push({ where: `content/docs/${fence.page}:${fence.line} (snippet line ${line + 1})`, message });
+    problems.push({ where: `${pagePath(fence.page)}:${fence.line} (snippet line ${line + 1})`, message });
   }
   return problems;
 }

@@ -3,6 +3,7 @@
  * runs today (the 2025 sequencer design only as history), and pages speak to the reader about the
  * network, never about the docs themselves, their sources or their tests.
  */
+import { pagePath } from "./fences";
 import { lineContexts } from "./page-context";
 
 /** Terms of the 2025 design: DA-Sequencer, follower nodes, confirmations and settlement on Ethereum. */
@@ -20,7 +21,7 @@ const PAST_OR_NEGATED =
 /** A heading that marks its section as history. */
 export const HISTORY_HEADING = /\bhistor(?:y|ical)\b/i;
 
-const where = (page: string, line: number) => `content/docs/${page}:${line + 1}`;
+const where = (page: string, line: number) => `${pagePath(page)}:${line + 1}`;
 
 /** Prose of a page as paragraphs (table rows and list items each on their own), with their first line. */
 function paragraphs(source: string): { line: number; text: string; headings: string[] }[] {

@@ -26,6 +26,10 @@ const SAMPLES = [
   "/api/node/transactions",
   "/search?q=wallet",
   "/not-a-page",
+  // A legacy docs version's pages: the banner, the version menu, the API reference's warning.
+  "/2025/general/Introduction/",
+  "/2025/api/node/get-transactions",
+  "/2025/general/MovementL1/",
 ];
 /** Beside every page: the search page with results and without, and the 404 page. */
 const EXTRA = ["/search?q=faucet", "/search?q=zzqqxxyy", "/not-a-page"];

@@ -1,7 +1,8 @@
 /**
  * The Agent-Friendly Documentation Spec's own checker (`afdocs`, pinned) against the real site in
- * the real worker bundle on local workerd: every check passes on every page (llms.txt lists them
- * all and the run samples none away), but for the page-size warnings of four long API pages
+ * the real worker bundle on local workerd: every check passes on every page of every docs version
+ * (llms.txt lists them all, with each version's own llms.txt, and the run samples none away), but
+ * for the page-size warnings of four long API pages in each version
  * (LONG_PAGES); the two checks that cannot apply here say so (no headings inside tab panels, no
  * sign-in to work around). A second run through a client that spoils what the site serves proves
  * the checks it relies on fail when the site regresses.
@@ -22,14 +23,17 @@ const NOT_APPLICABLE: Record<string, RegExp> = {
  * Pages afdocs finds long (50K to 100K characters, its "warn"), known and left to the API
  * reference's own work: the transaction pages, which draw their shared schemas in full (the
  * Transaction type on /api/node/transactions) and the two that submit one, whose every field has its
- * permalink. Any other page past 50K, or any page past 100K, fails.
+ * permalink, in the current version and in the 2025 network's. Any other page past 50K, or any page
+ * past 100K, fails.
  */
-const LONG_PAGES = new Set([
-  "/api/node/transactions",
-  "/api/node/simulate-transaction",
-  "/api/node/submit-transaction",
-  "/api/node/submit-batch-transactions",
-]);
+const LONG_PAGES = new Set(
+  [
+    "/api/node/transactions",
+    "/api/node/simulate-transaction",
+    "/api/node/submit-transaction",
+    "/api/node/submit-batch-transactions",
+  ].flatMap((p) => [p, `/2025${p}`]),
+);
 const SIZE_CHECKS = new Set(["page-size-markdown", "page-size-html"]);
 
 /** A size check that warns only about the known long pages. */
@@ -97,8 +101,10 @@ describe("the Agent-Friendly Documentation Spec (afdocs)", () => {
     { timeout: 600_000 },
     async () => {
       const report = await check({});
-      const pages = site.build.pages.size;
-      assert.equal(report.testedPages, pages, "every page is tested, none sampled away");
+      // llms.txt links every docs version's own llms.txt, so the legacy versions' pages are checked too.
+      const pages = site.build.versions.reduce((n, v) => n + v.pages.size, site.build.pages.size);
+      assert.ok(site.build.versions.length > 0);
+      assert.equal(report.testedPages, pages, "every page of every docs version is tested, none sampled away");
       const failing = report.results.filter(
         (r) =>
           r.status !== "pass" &&

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 export const FIXTURE_ROOT = path.resolve(import.meta.dirname, "../fixtures/site");
+/** A site with a legacy docs version (v1, under /v1/) beside the current one. */
+export const VERSIONED_ROOT = path.resolve(import.meta.dirname, "../fixtures/versioned");
 
 export interface TempSite {
   root: string;
@@ -11,9 +13,9 @@ export interface TempSite {
   remove(): Promise<void>;
 }
 
-export async function tempSite(): Promise<TempSite> {
+export async function tempSite(from = FIXTURE_ROOT): Promise<TempSite> {
   const root = await mkdtemp(path.join(tmpdir(), "docs-site-"));
-  await cp(FIXTURE_ROOT, root, { recursive: true });
+  await cp(from, root, { recursive: true });
   return {
     root,
     write: (rel, text) => writeFile(path.join(root, "content", rel), text),

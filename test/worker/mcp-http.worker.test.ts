@@ -210,6 +210,7 @@ describe("how much /mcp answers", () => {
       level: "info",
       event: "mcp_tool_call",
       tool: "get_network_info",
+      docsVersion: "current",
       protocol: "2025",
       bytes: expect.any(Number),
       ms: expect.any(Number),

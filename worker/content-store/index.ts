@@ -159,15 +159,21 @@ export class ContentStore {
   }
 
   /**
-   * The build's search engine: its root (small) read once per isolate per build; the parts,
-   * pieces and segments a query needs are read then, through the per-isolate piece cache.
+   * The build's search engine (of a docs version's manifest, the current version's without one):
+   * its root (small) read once per isolate per build; the parts, pieces and segments a query needs
+   * are read then, through the per-isolate piece cache.
    */
-  async searchIndex(buildId: string): Promise<BuildSearch> {
-    const root = await searchRoots.get(buildId, async () => {
-      const root = await this.kv.get<unknown>(kvKeys.searchIndex(buildId), { type: "json", cacheTtl: 3600 });
-      if (!root) throw new ContentUnavailable(`build ${buildId} has no search index`);
+  async searchIndex(buildId: string, version?: BuildManifest): Promise<BuildSearch> {
+    // A legacy docs version's root is a blob its manifest part names (shared by the builds that
+    // did not change the version); the current version's is a key of the build.
+    const digest = version?.searchDigest ?? null;
+    const root = await searchRoots.get(digest ?? buildId, async () => {
+      const key = digest ? kvKeys.blob(digest) : kvKeys.searchIndex(buildId);
+      const root = await this.kv.get<unknown>(key, { type: "json", cacheTtl: 3600 });
+      const what = digest ? `build ${buildId}'s docs version ${version!.version.name}` : `build ${buildId}`;
+      if (!root) throw new ContentUnavailable(`${what} has no search index`);
       if (!isSearchRoot(root) && !isFormat2SearchRoot(root))
-        throw new ContentUnavailable(`build ${buildId} has a search index this worker does not read; publish again`);
+        throw new ContentUnavailable(`${what} has a search index this worker does not read; publish again`);
       return root;
     });
     // The engine is this request's: its reads share the request's KV deadline.

@@ -4,11 +4,15 @@
  * read when a request needs them and kept in a bounded per-isolate cache by digest (they are
  * content-addressed, so builds share them). `BuildManifest` is what routes see, whatever format a
  * build was stored in (format-2/ reads the format before).
+ *
+ * It shows one docs version: the current one (the root's own routes, sidebars and files) or a
+ * legacy one (its stored part, VersionPart, in their place; `inVersion` gives another version's).
  */
 import type { SidebarItem } from "../../client/contracts/page";
 import { allRefs, isRefPart, refsFor, type Ref, type RefPart } from "../../client/contracts/ref-parts";
 import type { SiteConfig } from "../../client/contracts/site-config";
-import type { ManifestRoot, RouteShard, StoredRoute } from "../../client/contracts/stored-manifest";
+import type { ManifestRoot, RouteShard, StoredRoute, VersionPart } from "../../client/contracts/stored-manifest";
+import { currentVersionOf, versionNamed, versionsOf, type VersionConfig } from "../../client/contracts/versions";
 import { ContentCorrupt } from "./errors";
 import { ValueMemo } from "./memo";
 
@@ -21,6 +25,19 @@ export interface BuildManifest {
   readonly builtAt: string;
   readonly config: SiteConfig;
   readonly redirects: Record<string, string>;
+  /** The docs version this manifest shows. */
+  readonly version: VersionConfig;
+  /** The docs versions the site declares (one, the current, for a build made before versions). */
+  readonly versions: readonly VersionConfig[];
+  /** Digest of a legacy version's search root (the current version's is a key of the build: kvKeys.searchIndex). */
+  readonly searchDigest: string | null;
+  /**
+   * The same build seen in another docs version (this one for its own name), or null when the
+   * build does not have that version (not declared, or published before it was).
+   */
+  inVersion(name: string): Promise<BuildManifest | null>;
+  /** Every docs version of the build, this one's found in its place. */
+  allVersions(): Promise<BuildManifest[]>;
   /** The route's entry, or null when the build has no such route. */
   route(route: string): Promise<StoredRoute | null>;
   /** The entries of those of `routes` the build has (usually one or two shards read). */
@@ -44,20 +61,64 @@ export interface BuildManifest {
 /** Route shards (≤ 64 KiB each), sidebars and parts of the root's lists kept per isolate, by digest. */
 const pieces = new ValueMemo<unknown>(64);
 
+/** A legacy version's root: the build's root with the version's part in place of the current version's fields. */
+const versionRoots = new WeakMap<ManifestRoot, Map<string, ManifestRoot>>();
+
+/** Every docs version `m` has, each found by `m.inVersion`. */
+export async function versionsFound(m: BuildManifest): Promise<BuildManifest[]> {
+  const found = await Promise.all(m.versions.map((v) => m.inVersion(v.name)));
+  return found.filter((v): v is BuildManifest => v !== null);
+}
+
 export class StoredManifest implements BuildManifest {
   readonly buildId: string;
   readonly builtAt: string;
   readonly config: SiteConfig;
   readonly redirects: Record<string, string>;
+  readonly version: VersionConfig;
+  readonly searchDigest: string | null;
+  /** The build's root (the current version's), for the other versions' manifests. */
+  private readonly buildRoot: ManifestRoot;
 
   constructor(
     private readonly root: ManifestRoot,
     private readonly readBlob: BlobReader,
+    legacy?: { version: VersionConfig; searchDigest: string; buildRoot: ManifestRoot },
   ) {
     this.buildId = root.buildId;
     this.builtAt = root.builtAt;
     this.config = root.config;
-    this.redirects = root.redirects;
+    // The configured redirects are the current version's: a legacy version's old addresses are its routes.
+    this.redirects = legacy ? {} : root.redirects;
+    this.version = legacy?.version ?? currentVersionOf(root.config);
+    this.searchDigest = legacy?.searchDigest ?? null;
+    this.buildRoot = legacy?.buildRoot ?? root;
+  }
+
+  get versions(): readonly VersionConfig[] {
+    return versionsOf(this.config);
+  }
+
+  async inVersion(name: string): Promise<BuildManifest | null> {
+    if (name === this.version.name) return this;
+    const version = versionNamed(this.config, name);
+    if (!version) return null;
+    if (version.status === "current") return new StoredManifest(this.buildRoot, this.readBlob);
+    const digest = this.buildRoot.versionParts?.[name];
+    if (!digest) return null;
+    let roots = versionRoots.get(this.buildRoot);
+    if (!roots) versionRoots.set(this.buildRoot, (roots = new Map()));
+    const part = await this.piece<VersionPart>(digest, `the part of docs version ${name}`);
+    let root = roots.get(name);
+    if (!root) {
+      const { files, sidebars, routes, routeCount } = part;
+      roots.set(name, (root = { ...this.buildRoot, files, sidebars, routes, routeCount }));
+    }
+    return new StoredManifest(root, this.readBlob, { version, searchDigest: part.search, buildRoot: this.buildRoot });
+  }
+
+  allVersions(): Promise<BuildManifest[]> {
+    return versionsFound(this);
   }
 
   private piece<T>(digest: string, what: string): Promise<T> {

@@ -4,6 +4,7 @@
  * MCP SDK, so the route module can use it before the SDK is loaded.
  */
 import { publicSiteUrl } from "../../client/contracts/base-url";
+import { versionText } from "../../client/contracts/versions";
 import { markdownPathOf, routeOfMarkdownPath } from "../../client/contracts/markdown-path";
 import type { TocEntry } from "../../client/contracts/page";
 import { ContentCorrupt, type BuildManifest, type ContentStore } from "../content-store";
@@ -23,18 +24,34 @@ export interface Live {
 export class LiveDocs {
   private live: Promise<Live> | undefined;
 
-  constructor(readonly store: ContentStore) {}
+  /** `version`: the docs version read (site.yaml `versions`); the current one when not given. */
+  constructor(
+    readonly store: ContentStore,
+    readonly version?: string,
+  ) {}
 
-  build(): Promise<Live> {
-    return (this.live ??= this.store.liveBuildId().then(async (buildId) => ({
-      buildId,
-      manifest: await this.store.manifest(buildId),
-    })));
+  /** The same live build in docs version `name` (the current one for undefined). */
+  inVersion(name: string | undefined): LiveDocs {
+    return name === this.version ? this : new LiveDocs(this.store, name);
   }
 
-  /** The site's public URL without a trailing slash (page URLs are this plus the route). */
+  build(): Promise<Live> {
+    return (this.live ??= this.store.liveBuildId().then(async (buildId) => {
+      const manifest = await this.store.manifest(buildId);
+      if (this.version === undefined) return { buildId, manifest };
+      const shown = await manifest.inVersion(this.version);
+      if (!shown)
+        throw new ToolFailure(
+          `No docs version is named "${this.version.slice(0, 64)}". The versions are: ${manifest.versions.map((v) => `"${v.name}" (${v.label})`).join(", ")}`,
+        );
+      return { buildId, manifest: shown };
+    }));
+  }
+
+  /** The site's public URL without a trailing slash (page URLs are this plus the route), with the docs version's prefix. */
   async siteUrl(): Promise<string> {
-    return publicSiteUrl((await this.build()).manifest.config);
+    const { manifest } = await this.build();
+    return publicSiteUrl(manifest.config) + manifest.version.prefix.replace(/\/$/, "");
   }
 
   /** The route a reader or model means, and the anchor after its `#` (empty when none): see routeOf. */
@@ -75,11 +92,12 @@ export class LiveDocs {
     );
   }
 
-  /** The complete Markdown of a page of the live build. */
+  /** The complete Markdown of a page of the live build (its links in the docs version read: worker/versions.ts). */
   async markdown(route: string): Promise<string> {
     const text = await this.file(markdownPathOf(route));
     if (text === null) throw new ToolFailure(`The page ${route} has no Markdown version in this build`);
-    return text;
+    const { manifest } = await this.build();
+    return versionText(text, publicSiteUrl(manifest.config), manifest.version.prefix);
   }
 
   /** The page's twin cut into sections named by their anchors (sections.ts). */

@@ -159,8 +159,10 @@ export async function answer({ message, era, store, budget, signals }: Exchange)
   const body = JSON.stringify(response);
   if (message.method === "tools/call") {
     const meta = message.params?._meta;
+    const args = message.params?.arguments;
     log.info("mcp_tool_call", {
       tool: message.params?.name,
+      docsVersion: isObject(args) && typeof args.version === "string" ? args.version.slice(0, 64) : "current",
       protocol: era === "modern" && isObject(meta) ? meta[PROTOCOL_VERSION_KEY] : "2025",
       bytes: utf8Length(body),
       ms: Date.now() - started,

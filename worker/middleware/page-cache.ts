@@ -7,13 +7,20 @@ import { createMiddleware } from "hono/factory";
 import { ContentUnavailable } from "../content-store";
 import { WORKER_VERSION } from "../code-version";
 import type { CacheVars, Env } from "../env";
+import { versionOfRequest } from "./content";
+
+/**
+ * The cache of a docs version's pages: a legacy version's routes are the current one's without the
+ * prefix (worker/versions.ts), so each version keeps its rendered pages apart.
+ */
+const cacheName = (version: string | null) => (version ? `pages@${version}` : "pages");
 
 export const pageCache = createMiddleware<{ Bindings: Env; Variables: CacheVars }>(async (c, next) => {
   if (c.env.DISABLE_PAGE_CACHE === "1") c.set("cache", null);
   else
     c.set(
       "cache",
-      await caches.open("pages").catch((cause: unknown) => {
+      await caches.open(cacheName(versionOfRequest(c.req.raw))).catch((cause: unknown) => {
         throw new ContentUnavailable("the page cache could not be opened", { cause });
       }),
     );

@@ -3,6 +3,7 @@
  * to show the brand, the error and a way back.
  */
 import type { SiteConfig } from "../../client/contracts/site-config";
+import { DEFAULT_VERSIONS } from "../../client/contracts/versions";
 
 export const fallbackConfig: SiteConfig = {
   title: "Movement Network | Movement",
@@ -34,4 +35,5 @@ export const fallbackConfig: SiteConfig = {
   editUrl: null,
   redirects: [],
   sections: [],
+  versions: [...DEFAULT_VERSIONS],
 };

@@ -21,6 +21,8 @@ import type { SearchPageView } from "../../client/contracts/search";
 import { assets } from "./assets";
 import { fallbackConfig } from "./fallback-config";
 import type { BuildManifest } from "../content-store";
+import type { VersionView } from "../../client/contracts/versions";
+import { versionHomes, versionView, versionsWithPage } from "./version-view";
 
 export class RenderError extends Error {
   override name = "RenderError";
@@ -42,7 +44,10 @@ export async function renderDocPage(
   manifest: BuildManifest,
   answered: FeedbackAnswered | null = null,
 ): Promise<ReadableStream<Uint8Array>> {
-  const sidebar = page.sidebar ? await manifest.sidebar(page.sidebar) : null;
+  const [sidebar, version] = await Promise.all([
+    page.sidebar ? manifest.sidebar(page.sidebar) : null,
+    versionView(manifest, page.route),
+  ]);
   return stream(
     <Document
       config={manifest.config}
@@ -53,8 +58,9 @@ export async function renderDocPage(
       activeSidebar={page.sidebar}
       sidebarHomes={manifest.sidebarHomes()}
       buildId={manifest.buildId}
+      version={version}
     >
-      <DocPage page={page} config={manifest.config} sidebar={sidebar} answered={answered} />
+      <DocPage page={page} config={manifest.config} sidebar={sidebar} version={version} answered={answered} />
     </Document>,
   );
 }
@@ -65,6 +71,7 @@ function messagePage(
   title: string,
   description: string,
   body: ReactNode,
+  version: VersionView | null = null,
 ): Promise<ReadableStream<Uint8Array>> {
   return stream(
     <Document
@@ -75,6 +82,7 @@ function messagePage(
       path={null}
       robots="noindex"
       sidebarHomes={manifest.sidebarHomes()}
+      version={version}
     >
       {body}
     </Document>,
@@ -83,12 +91,24 @@ function messagePage(
 
 export async function renderNotFound(path: string, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
   const searchPath = `/${manifest.config.search.searchPagePath}`;
-  const nearest = await nearestSection(path, manifest);
+  const [nearest, elsewhere, version] = await Promise.all([
+    nearestSection(path, manifest),
+    versionsWithPage(manifest, path),
+    versionView(manifest, path),
+  ]);
+  const shown = version ? `${version.prefix}${path.slice(1)}` : path;
   return messagePage(
     manifest,
     "Page Not Found",
     "The page you asked for does not exist.",
-    <NotFoundPage path={path} searchPath={searchPath} nearest={nearest} />,
+    <NotFoundPage
+      path={shown}
+      searchPath={searchPath}
+      nearest={nearest}
+      version={version?.label ?? null}
+      elsewhere={elsewhere}
+    />,
+    version,
   );
 }
 
@@ -142,12 +162,22 @@ export function renderInsights(
 }
 
 /** The /search page (worker/search/page.ts computes the view). */
-export function renderSearch(view: SearchPageView, manifest: BuildManifest): Promise<ReadableStream<Uint8Array>> {
+/** The /search page; `neutral`: asked for in no docs version (the reader's preferred one applies in the browser). */
+export async function renderSearch(
+  view: SearchPageView,
+  manifest: BuildManifest,
+  neutral = false,
+): Promise<ReadableStream<Uint8Array>> {
+  const path = manifest.config.search.searchPagePath;
+  const query = view.query ? `?${new URLSearchParams({ q: view.query })}` : "";
+  const version = await versionView(manifest, null, (v) => `${v.prefix}${path}${query}`);
+  if (version && neutral) version.neutral = await versionHomes(manifest);
   return messagePage(
     manifest,
     "Search",
     `Search the ${manifest.config.navbar.title} documentation.`,
-    <SearchPage view={view} />,
+    <SearchPage view={view} neutral={Boolean(version?.neutral)} />,
+    version,
   );
 }
 

@@ -3,7 +3,7 @@
  * Its query, when it is one (the first page of results), is a signal (worker/signals).
  */
 import { createMiddleware } from "hono/factory";
-import { CONTEXTUAL_FACET_FILTERS } from "../../client/contracts/search";
+import { contextualFacetFilters } from "../../client/contracts/search";
 import type { PageEnv } from "../env";
 import { renderSearchPage } from "../search";
 import { deferOf, recorderFor } from "../signals/recording";
@@ -18,7 +18,8 @@ export const searchPage = createMiddleware<PageEnv>(async (c, next) => {
   // A later page of the same results (asked for, whatever page is shown) is the same search, already counted.
   const later = (url.searchParams.get("page") ?? "1") !== "1";
   if (status === 200 && view.query && !later && c.req.method === "GET") {
-    const facetFilters = manifest.config.search.contextualSearch ? CONTEXTUAL_FACET_FILTERS : [];
+    // The docs version searched names the signal's version.
+    const facetFilters = manifest.config.search.contextualSearch ? contextualFacetFilters(manifest.version.name) : [];
     const recorder = recorderFor(c.env, deferOf(c), c.req.raw.headers, manifest.config);
     recordSearches(recorder, "page", [{ query: view.query, facetFilters, nbHits: view.nbHits }]);
   }

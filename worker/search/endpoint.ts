@@ -5,13 +5,14 @@
  * JSON `{ message, status }` (what Algolia clients read), never a 5xx.
  */
 import type { Context } from "hono";
-import { ContentUnavailable, type BuildSearch } from "../content-store";
+import { ContentUnavailable } from "../content-store";
 import type { Env, StoreVars } from "../env";
 import { log } from "../log";
 import type { SiteConfig } from "../../client/contracts/site-config";
 import { deferOf, recorderFor } from "../signals/recording";
 import { recordSearches, recordsApiQueries, type AnsweredSearch } from "../signals/searches";
 import { PieceUnavailable } from "./pieces";
+import { VersionedSearch } from "./versions";
 import {
   BadRequest,
   formatResult,
@@ -43,17 +44,19 @@ export type SearchEnv = { Bindings: Env; Variables: StoreVars };
 const noSuchIndex = () => jsonError(404, "Index does not exist");
 
 interface LiveIndex {
-  engine: BuildSearch;
+  /** The live build's search over its docs versions' indexes (search/versions.ts). */
+  engine: VersionedSearch;
   indexName: string;
   config: SiteConfig;
 }
 
-/** The live build's engine and index name, or the error response to send. */
+/** The live build's search and index name, or the error response to send. */
 async function liveIndex(c: Context<SearchEnv>): Promise<LiveIndex | Response> {
   try {
     const store = c.var.store;
     const buildId = await store.liveBuildId();
-    const [manifest, engine] = await Promise.all([store.manifest(buildId), store.searchIndex(buildId)]);
+    const manifest = await store.manifest(buildId);
+    const engine = new VersionedSearch(store, buildId, manifest);
     return { engine, indexName: manifest.config.search.indexName, config: manifest.config };
   } catch (e) {
     return failure(e);
@@ -97,7 +100,7 @@ function record(c: Context<SearchEnv>, live: LiveIndex, answered: (AnsweredSearc
   );
 }
 
-async function run(engine: BuildSearch, q: ParsedQuery) {
+async function run(engine: VersionedSearch, q: ParsedQuery) {
   const t = Date.now();
   const result = await engine.search(q);
   return formatResult(q, result, Date.now() - t);

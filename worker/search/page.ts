@@ -37,6 +37,20 @@ function toHit(record: SearchRecord, hq: HighlightQuery, href: string): SearchPa
   };
 }
 
+/** Which docs version the page searched, and the same search in each other one (a site with several). */
+function versionsSearched(manifest: BuildManifest, query: string): SearchPageView["version"] {
+  if (manifest.versions.length < 2) return null;
+  const path = manifest.config.search.searchPagePath;
+  const others = manifest.versions
+    .filter((v) => v.name !== manifest.version.name)
+    .map((v) => ({
+      name: v.name,
+      label: v.label,
+      href: `${v.prefix}${path}${query ? `?${new URLSearchParams({ q: query })}` : ""}`,
+    }));
+  return { label: manifest.version.label, others };
+}
+
 export async function renderSearchPage(
   store: ContentStore,
   buildId: string,
@@ -59,11 +73,13 @@ export async function renderSearchPage(
     searchPath: `/${search.searchPagePath}`,
     missingResultsUrl: search.missingResultsUrl ? missingResultsHref(search.missingResultsUrl, query) : null,
     unavailable: false,
+    version: versionsSearched(manifest, query),
   };
   let status = 200;
   if (query) {
     try {
-      const engine = await store.searchIndex(buildId);
+      // The index of the manifest's docs version; its records carry no prefix (the page's links get it: worker/versions.ts).
+      const engine = await store.searchIndex(buildId, manifest);
       const facetFilters = search.contextualSearch ? parseFacetFilters(CONTEXTUAL_FACET_FILTERS) : [];
       let result = await engine.search({ query, page: requested - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
       // A page past the end (an old link, a hand-edited URL) shows the last page instead.
@@ -86,5 +102,7 @@ export async function renderSearchPage(
       status = 503;
     }
   }
-  return { body: await renderSearch(view, manifest), status, view };
+  // Asked for in no version (no prefix, no ?version=): the browser may show the reader's preferred one.
+  const neutral = manifest.version.status === "current" && !url.searchParams.has("version");
+  return { body: await renderSearch(view, manifest, neutral), status, view };
 }

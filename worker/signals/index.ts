@@ -7,6 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { versionPath } from "../../client/contracts/versions";
 import type { BuildManifest } from "../content-store";
 import type { Env, StoreVars } from "../env";
 import { RATE_LIMIT_RETRY_SECONDS, rateLimit } from "../middleware/rate-limit";
@@ -94,15 +95,20 @@ async function feedback(c: C): Promise<Response> {
     if (e instanceof BadSignal) return refuse(c, 400, `Your answer was not recorded: ${e.message}.`, answer);
     throw e;
   }
-  if (!(await manifest.routesAmong([signal.page])).has(signal.page))
-    return refuse(c, 400, `Your answer was not recorded: this site has no page ${signal.page}.`, answer);
+  // The page is one of the docs version the form was in (a legacy version's is served under its prefix).
+  const shown = await manifest.inVersion(signal.version);
+  if (!shown)
+    return refuse(c, 400, `Your answer was not recorded: this site has no docs version ${signal.version}.`, answer);
+  const page = versionPath(shown.version.prefix, signal.page);
+  if (!(await shown.routesAmong([signal.page])).has(signal.page))
+    return refuse(c, 400, `Your answer was not recorded: this site has no page ${page}.`, answer);
   const recorder = recorderFor(c.env, deferOf(c), c.req.raw.headers, manifest.config);
   recorder?.feedback(signal);
   if (!form) return json(200, { recorded: recorder !== null });
   // The page again, with its thank-you (worker/routes/pages.ts), at the form.
   return new Response(null, {
     status: 303,
-    headers: { Location: `${signal.page}?feedback=${signal.vote}#feedback`, ...NO_STORE },
+    headers: { Location: `${page}?feedback=${signal.vote}#feedback`, ...NO_STORE },
   });
 }
 

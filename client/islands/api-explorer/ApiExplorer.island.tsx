@@ -106,6 +106,11 @@ function ApiExplorer(props: ApiExplorerProps) {
       />
       {open ? (
         <form id={formId} className="api-x" noValidate onSubmit={send} aria-labelledby="try-it">
+          {document.documentElement.dataset.docsVersionStatus === "legacy" ? (
+            <p className="api-x-legacy" role="note" data-version-api="">
+              {`These endpoints are those of the ${document.documentElement.dataset.docsVersionLabel ?? "earlier"} docs version: they may no longer answer, or may answer differently.`}
+            </p>
+          ) : null}
           <div className="api-x-network">
             <div className="api-x-field">
               <label htmlFor={`${id}-net`}>Network</label>

@@ -14,7 +14,8 @@ import "@docsearch/css/dist/modal.css";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import { isApplePlatform, isSearchShortcut, isTypingTarget, OPEN_SEARCH_EVENT } from "../../boot/keys";
-import { CONTEXTUAL_FACET_FILTERS, HITS_PER_PAGE, missingResultsHref } from "../../contracts/search";
+import { contextualFacetFilters, HITS_PER_PAGE, missingResultsHref } from "../../contracts/search";
+import { CURRENT_VERSION, versionPath } from "../../contracts/versions";
 import { searchResultUrlProcessor } from "../../contracts/search-url";
 import { regroupByPage, searchPageHref, withProcessedUrls } from "./hits";
 import type { SearchModalProps } from "./props";
@@ -106,7 +107,14 @@ const linkNavigator = {
 function SearchModal(server: SearchModalProps) {
   // The worker adds the base URL to the server-rendered markup; the island renders with it too.
   const base = document.documentElement.dataset.baseUrl ?? "/";
-  const props = useMemo(() => ({ ...server, searchPath: withBase(base, server.searchPath) }), [server, base]);
+  // The docs version being read (read again at each render: client navigation may change it): the
+  // modal searches it, and its search page is that version's.
+  const version = document.documentElement.dataset.docsVersion ?? CURRENT_VERSION;
+  const prefix = document.documentElement.dataset.versionPrefix ?? "/";
+  const props = useMemo(
+    () => ({ ...server, searchPath: withBase(base, versionPath(prefix, server.searchPath)) }),
+    [server, base, prefix],
+  );
   const [open, setOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState("");
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -226,9 +234,9 @@ function SearchModal(server: SearchModalProps) {
   const searchParameters = useMemo(
     () => ({
       hitsPerPage: HITS_PER_PAGE,
-      ...(props.contextualSearch ? { facetFilters: CONTEXTUAL_FACET_FILTERS } : {}),
+      ...(props.contextualSearch ? { facetFilters: contextualFacetFilters(version) } : {}),
     }),
-    [props.contextualSearch],
+    [props.contextualSearch, version],
   );
   const transformItems = useCallback((items: DocSearchHit[]) => withProcessedUrls(items, toHref), [toHref]);
   const resultsFooter = useCallback(

@@ -26,6 +26,7 @@ import { BuildCache } from "../../dev/build-cache";
 import { openLocalKv } from "../../publish/local-kv";
 import { LastPublished, publishBuild } from "../../publish/publish";
 import { countingKv, type KvWrites } from "./kv-writes";
+import type { ValueFigures } from "./versions";
 
 export type ChildMessage =
   | {
@@ -36,7 +37,14 @@ export type ChildMessage =
       work: SiteBuild["work"];
       phases: SiteBuild["phases"];
     }
-  | { step: "published"; ms: number; writes: KvWrites; error?: string }
+  | {
+      step: "published";
+      ms: number;
+      writes: KvWrites;
+      error?: string;
+      /** The page records and twins written: the current docs version's, and every version's together. */
+      values?: { current: ValueFigures; all: ValueFigures };
+    }
   | { step: "primed"; ms: number }
   | ({ step: "edited" | "searched" | "released" } & StepFigures);
 
@@ -91,9 +99,10 @@ async function step(how: {
 async function publish(
   built: SiteBuild,
   last?: LastPublished,
+  sizes?: Map<string, number>,
 ): Promise<{ ms: number; writes: KvWrites; error?: string }> {
   const local = await openLocalKv(kvDir!);
-  const { kv, writes } = countingKv(local.kv);
+  const { kv, writes } = countingKv(local.kv, sizes);
   const started = performance.now();
   try {
     await publishBuild(kv, built, "production", last);
@@ -103,6 +112,24 @@ async function publish(
   } finally {
     await local.dispose();
   }
+}
+
+/** The page records and twins a first publish wrote (`sizes`: bytes by key): the current version's, and every version's. */
+function pageValues(built: SiteBuild, sizes: Map<string, number>): { current: ValueFigures; all: ValueFigures } {
+  const of = (b: SiteBuild) => [
+    ...Object.values(b.manifest.blobs.pages),
+    ...Object.entries(b.manifest.blobs.files)
+      .filter(([file]) => file.endsWith(".md"))
+      .map(([, digest]) => digest),
+  ];
+  const figures = (digests: Set<string>): ValueFigures => ({
+    keys: digests.size,
+    bytes: [...digests].reduce((n, d) => n + (sizes.get(`blob/${d}`) ?? 0), 0),
+  });
+  return {
+    current: figures(new Set(of(built))),
+    all: figures(new Set([built, ...built.versions].flatMap(of))),
+  };
 }
 
 let searched: SiteBuild["search"] | undefined;
@@ -127,7 +154,9 @@ if (mode === "--dev") {
     work: first.build.work,
     phases: first.build.phases,
   });
-  send({ step: "published", ...(await publish(first.build, published)) });
+  const sizes = new Map<string, number>();
+  const done = await publish(first.build, published, sizes);
+  send({ step: "published", ...done, values: pageValues(first.build, sizes) });
 }
 
 /** A step that throws (a build error) is reported as failed, so the parent does not wait for it until its time limit. */

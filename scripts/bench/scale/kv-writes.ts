@@ -15,10 +15,12 @@ export const LISTED_KEYS = 64;
 const sizeOf = (value: string | Uint8Array) =>
   typeof value === "string" ? Buffer.byteLength(value) : value.byteLength;
 
-export function countingKv(inner: KvTarget): { kv: KvTarget; writes: KvWrites } {
+/** `sizes`, when given, gets every key written with its bytes (a first publish's, to tell what each part of it cost). */
+export function countingKv(inner: KvTarget, sizes?: Map<string, number>): { kv: KvTarget; writes: KvWrites } {
   const writes: KvWrites = { keys: 0, bytes: 0, largest: null, values: [] };
   const count = (key: string, value: string | Uint8Array) => {
     const bytes = sizeOf(value);
+    sizes?.set(key, bytes);
     writes.keys++;
     if (writes.values && writes.values.push({ key, bytes }) > LISTED_KEYS) delete writes.values;
     writes.values?.sort((a, b) => b.bytes - a.bytes);

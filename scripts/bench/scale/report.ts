@@ -12,6 +12,7 @@ import { READ_KINDS, type ReadsByKind, type SearchReads } from "./search-reads";
 import type { SimulatorCost } from "./simulator-cost";
 import type { KvWrites } from "./kv-writes";
 import { WARMUP, type ColdFigures, type RequestFigures } from "./requests";
+import { checkVersionBudgets, versionsMarkdown, type VersionsFigures } from "./versions";
 
 export interface ScaleReport {
   date: string;
@@ -83,6 +84,8 @@ export interface ScaleReport {
   release?: StepFigures;
   /** Then one-page releases in a row, each of another page (scale/run.ts, RELEASE_RUN). */
   releases?: StepFigures[];
+  /** With --versions K: the docs versions (scale/versions.ts). */
+  versions?: VersionsFigures;
   /** The budget set used (a key of bench/budgets.json's `scale`), or null when none applies. */
   budgetKey: string | null;
   met: string[];
@@ -178,6 +181,7 @@ export function checkScaleBudgets(report: ScaleReport, budget: ScaleBudget | nul
     budget.pageHtmlGrowth,
     (n) => `${n.toFixed(2)}×`,
   );
+  if (report.versions) checkVersionBudgets(report.versions, budget, check, misses);
   Object.assign(report, { met, misses });
 }
 
@@ -298,6 +302,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
       "",
     );
   else lines.push("## Served by local workerd", "", "Not measured: the first publish failed.", "");
+  if (r.versions) lines.push(...versionsMarkdown(r.versions));
   lines.push(
     `## Budgets${r.budgetKey ? ` (bench/budgets.json scale.${r.budgetKey})` : " (none for this size)"}`,
     "",
@@ -339,8 +344,9 @@ export async function finishScaleReport(report: ScaleReport, budgets: Budgets, o
   checkScaleBudgets(report, chosen?.budget ?? null);
   const markdown = renderScaleMarkdown(report);
   await mkdir(outDir, { recursive: true });
-  await writeFile(path.join(outDir, `scale-${report.requestedPages}.md`), markdown);
-  await writeFile(path.join(outDir, `scale-${report.requestedPages}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  const name = `scale-${report.requestedPages}${report.versions ? `x${report.versions.count}` : ""}`;
+  await writeFile(path.join(outDir, `${name}.md`), markdown);
+  await writeFile(path.join(outDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n${markdown}`);
   return report.misses.length ? 1 : 0;
 }

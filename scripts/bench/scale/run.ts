@@ -1,9 +1,11 @@
 /**
- * `npm run bench:scale [-- --pages N] [--keep] [--out DIR]`: a synthetic site of about N pages
- * (default 2000; 70 is the real site unchanged) in a temporary folder, built, published to local
- * KV and served by local workerd on 127.0.0.1, measured, and checked against bench/budgets.json's
- * `scale` section. Writes <out>/scale-<N>.{md,json} (out defaults to bench-results/) and exits 1
- * naming every budget missed or not measured. Every step is bounded in time.
+ * `npm run bench:scale [-- --pages N] [--versions K] [--keep] [--out DIR]`: a synthetic site of
+ * about N pages (default 2000; 70 is the real site unchanged) in a temporary folder, built,
+ * published to local KV and served by local workerd on 127.0.0.1, measured, and checked against
+ * bench/budgets.json's `scale` section. With --versions K the site has K docs versions, most of
+ * whose pages are the same (scale/versions.ts), each measured. Writes <out>/scale-<N>.{md,json}
+ * (scale-<N>x<K> with --versions; out defaults to bench-results/) and exits 1 naming every budget
+ * missed or not measured. Every step is bounded in time.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,11 +15,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
-import { productionVars, startLocalServer, type LocalServer } from "../../local/server";
 import { loadBudgets } from "../budgets";
 import { EDITED_PAGE } from "../build-figures";
 import { median } from "../median";
-import { childProcessesNamed, newProcessNamed, preciseCpuTimeMs, sampleTreeMemory } from "../procfs";
+import { sampleTreeMemory } from "../procfs";
 import type { ChildMessage, StepFigures } from "./build-publish";
 import type { CachedBuildMessage } from "./cached-build";
 import { copySiteInputs, generateScaledSite } from "./generate";
@@ -26,6 +27,17 @@ import { coldRequest, requestRun, untilServed, WARMUP, type RequestFigures } fro
 import { countSearchReads } from "./search-reads";
 import { measureReplayCost, measureSimulatorCost } from "./simulator-cost";
 import { buildNodeFlags, DEV_NODE_FLAGS } from "./node-flags";
+import {
+  COLD_ISOLATES,
+  measureLegacy,
+  medianRun,
+  medianSample,
+  searchUrl as versionSearchUrl,
+  serve,
+  type ColdSample,
+  type Served,
+} from "./serve";
+import { generateVersions, legacyFile, type VersionsFigures } from "./versions";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const EDIT_TIMEOUT_MS = 10 * 60_000;
@@ -37,12 +49,18 @@ const { values } = parseArgs({
   options: {
     pages: { type: "string", default: "2000" },
     keep: { type: "boolean", default: false },
+    versions: { type: "string" },
     out: { type: "string", default: path.join(root, "bench-results") },
   },
 });
 const requestedPages = Number(values.pages);
 if (!Number.isInteger(requestedPages) || requestedPages < 1 || requestedPages > 100_000) {
   console.error(`--pages must be a whole number from 1 to 100000, got "${values.pages}"`);
+  process.exit(2);
+}
+const versionCount = values.versions === undefined ? null : Number(values.versions);
+if (versionCount !== null && (!Number.isInteger(versionCount) || versionCount < 1 || versionCount > 5)) {
+  console.error(`--versions must be a whole number from 1 to 5, got "${values.versions}"`);
   process.exit(2);
 }
 /** A build's time limit: 45 minutes per 10,000 pages (a shared machine's cold build of 30,000 takes more than 45). */
@@ -123,28 +141,6 @@ function benchChild(
   return { child, output: () => output };
 }
 
-interface Served {
-  server: LocalServer;
-  /** The socket straight into the worker (see LocalServerOptions.direct): what every measured request goes to. */
-  origin: string;
-  workerd: number;
-  /** workerd's CPU from its start until it served. */
-  startupCpuMs: number;
-}
-
-async function serve(kvPersist: string, vars?: Record<string, string>): Promise<Served> {
-  const before = childProcessesNamed("workerd");
-  const server = await startLocalServer({
-    root,
-    port: 0,
-    kvPersist,
-    vars: { ...productionVars, ...vars },
-    direct: true,
-  });
-  const workerd = newProcessNamed("workerd", before);
-  return { server, origin: server.direct!.origin, workerd, startupCpuMs: preciseCpuTimeMs(workerd) };
-}
-
 /** A search word: prose words of six letters or more, as a reader would type them. */
 const searchWords = (text: string): string[] => text.match(/\b[a-z]{6,}\b/g) ?? [];
 
@@ -199,36 +195,14 @@ async function searchTerms(siteDir: string): Promise<string[]> {
   return words.slice(0, 40);
 }
 
-/**
- * Fresh isolates (each in its own workerd) the cold page and cold search, then the warm runs, are
- * measured on: the same request on one isolate varies by up to 1.3× between runs, and a warm run
- * by as much between isolates (this machine's speed drifts over minutes), so the report gives each
- * figure's median, with every sample.
- */
-const COLD_ISOLATES = 5;
-
-type ColdSample = Awaited<ReturnType<typeof coldRequest>>;
-
-/** The sample with the median CPU, with every sample's CPU. */
-function medianSample(samples: ColdSample[]): ColdSample {
-  const sorted = [...samples].sort((a, b) => a.cpuMs - b.cpuMs);
-  return { ...sorted[Math.floor(sorted.length / 2)]!, cpuSamplesMs: samples.map((s) => s.cpuMs) };
-}
-
-/** The run with the median CPU per request, with every run's. */
-function medianRun(runs: RequestFigures[]): RequestFigures {
-  const sorted = [...runs].sort((a, b) => a.cpuPerRequestMs - b.cpuPerRequestMs);
-  return { ...sorted[Math.floor(sorted.length / 2)]!, cpuSamplesMs: runs.map((r) => r.cpuPerRequestMs) };
-}
-
 /** Measures the served site; returns the page-cached server, still up, for the edit. */
 async function measureServing(siteDir: string, kvDir: string, report: ScaleReport): Promise<Served> {
   const site = parseYaml(await readFile(path.join(siteDir, "content/site.yaml"), "utf8")) as {
     search: { indexName: string };
   };
   const terms = await searchTerms(siteDir);
-  const searchUrl = (origin: string, q: string) =>
-    `${origin}/1/indexes/${encodeURIComponent(site.search.indexName)}?query=${encodeURIComponent(q)}`;
+  // The current docs version's index, as DocSearch asks for it (a query naming no version reads every version's).
+  const searchUrl = (origin: string, q: string) => versionSearchUrl(origin, site.search.indexName, "current", q);
   const warmTerms = Array.from({ length: 40 }, (_, i) => terms[i % Math.max(1, terms.length)] ?? "movement");
   const settlingTerms = await otherSearchTerms(siteDir, terms, SETTLING_SEARCHES);
   step(
@@ -324,6 +298,30 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
   }
 }
 
+/** Each legacy docs version's serving figures (scale/serve.ts), against the current version's page on the 70-page site. */
+async function measureLegacyVersions(
+  siteDir: string,
+  kvDir: string,
+  report: ScaleReport,
+  versions: VersionsFigures,
+): Promise<void> {
+  const site = parseYaml(await readFile(path.join(siteDir, "content/site.yaml"), "utf8")) as {
+    search: { indexName: string };
+  };
+  const terms = await searchTerms(siteDir);
+  for (const legacy of versions.legacy) {
+    step(`version ${legacy.name}: ${COLD_ISOLATES} fresh isolates: its page and search, warm searches, uncached pages`);
+    legacy.serve = await measureLegacy(
+      kvDir,
+      legacy,
+      PAGE,
+      site.search.indexName,
+      terms,
+      report.serve?.html.realSiteBytes ?? null,
+    );
+  }
+}
+
 /**
  * The cold build a release or CI run does: a fresh process with the persistent build cache the
  * earlier builds left, one page changed since (scale/cached-build.ts); timed, memory sampled.
@@ -374,6 +372,13 @@ async function main(): Promise<number> {
   step(`site of about ${requestedPages} pages in ${work}`);
   await copySiteInputs(root, siteDir);
   const generated = await generateScaledSite(siteDir, requestedPages);
+  let versions: VersionsFigures | undefined;
+  if (versionCount !== null) {
+    versions = await generateVersions(siteDir, versionCount);
+    step(
+      `${versionCount} docs versions: the current one and ${versions.legacy.map((v) => v.name).join(", ") || "none"}`,
+    );
+  }
 
   const started = performance.now();
   const { child, output } = benchChild(
@@ -394,6 +399,7 @@ async function main(): Promise<number> {
     budgetKey: null,
     met: [],
     misses: [],
+    ...(versions ? { versions } : {}),
   };
   /** The `npm run dev` process of the edit and release steps, once started. */
   let dev: ReturnType<typeof benchChild> | undefined;
@@ -428,9 +434,11 @@ async function main(): Promise<number> {
       writes: published.writes,
       error: published.error,
     };
+    if (versions && published.values) versions.firstPublishValues = published.values;
     await stopChild(child);
     if (report.publish.ok) {
       const serving = await measureServing(siteDir, kvDir, report);
+      if (versions) await measureLegacyVersions(siteDir, kvDir, report, versions);
       step("npm run dev starting: its first build, with the build cache");
       dev = benchChild(
         "build-publish.ts",
@@ -469,6 +477,15 @@ async function main(): Promise<number> {
           const next = nextMessage(devChild, "released", EDIT_TIMEOUT_MS, devOutput);
           devChild.send({ release: `r${i}${Date.now().toString(36)}`, file });
           report.releases.push(figures(await next));
+        }
+        for (const legacy of versions?.legacy ?? []) {
+          step(`one-page release in version ${legacy.name}`);
+          const next = nextMessage(devChild, "released", EDIT_TIMEOUT_MS, devOutput);
+          devChild.send({
+            release: `v${legacy.name}${Date.now().toString(36)}`,
+            file: legacyFile(legacy.name, EDITED_PAGE.file),
+          });
+          legacy.release = figures(await next);
         }
       } finally {
         clearTimeout(devKillTimer);

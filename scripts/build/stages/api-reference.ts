@@ -1,6 +1,7 @@
 /**
- * Stage "api": the node API reference generated from openapi/node.yaml (openapi/generate): its
- * pages, placed in the section the site declares for it, its sidebar and its downloadable files.
+ * Stage "api": the node API reference generated from openapi/node.yaml, or a legacy docs version's
+ * own document (openapi/generate): its pages, placed in the section the site declares for it, its
+ * sidebar and its downloadable files.
  * The generated reference is kept in the persistent cache by its document and servers.
  */
 import { createHash } from "node:crypto";
@@ -14,6 +15,7 @@ import {
 } from "../../../openapi/generate";
 import { DiskCache } from "../disk-cache";
 import { NetworkTableError } from "../networks";
+import type { VersionSource } from "../versions";
 import { BuildFailed, type BuildLog } from "./log";
 
 /** The reference with its pages in the site's API section (none when the site has no API document). */
@@ -33,8 +35,11 @@ export async function apiReference(
   config: SiteConfig,
   cache: { dir: string; codeVersion: string } | undefined,
   log: BuildLog,
+  /** A legacy docs version's inputs: its own API document and network table. */
+  source?: VersionSource,
 ): Promise<PlacedApiReference> {
-  const api = await generateApiReference(root, cache && storeIn(cache.dir, cache.codeVersion)).catch((e) => {
+  const from = source && { document: source.openapi, networks: source.networks };
+  const api = await generateApiReference(root, cache && storeIn(cache.dir, cache.codeVersion), from).catch((e) => {
     throw e instanceof OpenApiInvalid || e instanceof NetworkTableError ? new BuildFailed(e.message) : e;
   });
   const section = config.sections.find((s) => s.source === "openapi");

@@ -13,6 +13,7 @@ import type { PageInfo, SiteContext } from "../finish";
 import type { LlmsFullMemo } from "../llms-full";
 import type { KeptPage } from "../page-pass";
 import { storedTextOf, textOf } from "../page-texts";
+import type { VersionSource } from "../versions";
 
 /** What a caller that builds again and again (npm run dev) keeps between builds. */
 export interface FilesMemo {
@@ -36,6 +37,8 @@ export async function deriveFiles(
     /** Each page's route and source file, as the pages stage ran them. */
     infos: PageInfo[];
     apiFiles: GeneratedFile[];
+    /** The docs version built (its files' sources; a legacy one has no sitemap, and its llms files carry its prefix). */
+    source?: VersionSource;
   },
   memo: FilesMemo = {},
 ): Promise<SiteFiles> {
@@ -50,7 +53,9 @@ export async function deriveFiles(
     files: [],
     blobs: { pages: {}, files: {} },
   };
-  const sources = new Map(input.infos.map((i) => [i.route, i.source ? `content/docs/${i.source}` : DOCUMENT]));
+  const docsLabel = input.source?.docs.label ?? "content/docs";
+  const apiLabel = input.source?.openapi.label ?? DOCUMENT;
+  const sources = new Map(input.infos.map((i) => [i.route, i.source ? `${docsLabel}/${i.source}` : apiLabel]));
   const twins = pages.map((p) => ({
     route: p.route,
     source: sources.get(p.route),
@@ -68,6 +73,7 @@ export async function deriveFiles(
       twins,
       memo.llms,
       data.map((f) => f.path),
+      input.source?.version,
     )),
   ];
   const digestOf = (value: string): string => {

@@ -39,6 +39,8 @@ export function pageJobs(
   generated: BuiltPage[],
   codeVersion: string,
   keyOf: (doc: DocSource) => string = (doc) => docTreeKey(codeVersion, doc),
+  /** How messages name the docs folder: content/docs, or a legacy version's. */
+  docsLabel = "content/docs",
 ): PageJob[] {
   return [
     ...docs.map((doc): PageJob => ({
@@ -54,7 +56,7 @@ export function pageJobs(
         source: doc.source,
         bodyAt: doc.bodyAt,
         bodyLines: doc.bodyLines,
-        file: `content/docs/${doc.file}`,
+        file: `${docsLabel}/${doc.file}`,
         format: doc.format,
       },
     })),

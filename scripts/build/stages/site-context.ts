@@ -8,6 +8,7 @@ import type { RouteEntry } from "../../../client/contracts/page";
 import type { SiteContext } from "../finish";
 import { loadNetworks, NetworkTableError } from "../networks";
 import { buildSidebar, indexPagesByDir, type Sidebars } from "../sidebars";
+import type { VersionInputs } from "../versions";
 import type { PlacedApiReference } from "./api-reference";
 import type { Discovered } from "./discover";
 import { BuildFailed } from "./log";
@@ -21,16 +22,25 @@ export interface BuiltContext {
   covered: string;
 }
 
-export async function siteContext(root: string, found: Discovered, api: PlacedApiReference): Promise<BuiltContext> {
+/** `version`: the docs version built (its network table, docs folder, and the other versions' pages as link targets). */
+export async function siteContext(
+  root: string,
+  found: Discovered,
+  api: PlacedApiReference,
+  version?: Pick<VersionInputs, "source" | "others">,
+): Promise<BuiltContext> {
   const { config, docs, folders } = found;
+  const legacy = version?.source.version.status === "legacy";
   const sidebars: Sidebars = {};
   for (const section of config.sections)
     sidebars[section.id] = section.source === "content" ? buildSidebar(section.folder, docs, folders) : [];
   if (api.sectionId) sidebars[api.sectionId] = api.sidebar;
 
   const routes: Record<string, RouteEntry> = {};
-  for (const doc of found.pages)
-    routes[doc.route] = { title: doc.title, description: doc.frontmatter.description, sidebar: doc.sidebar };
+  for (const doc of found.pages) {
+    const { description, counterparts } = doc.frontmatter;
+    routes[doc.route] = { title: doc.title, description, sidebar: doc.sidebar, ...(counterparts && { counterparts }) };
+  }
   for (const p of api.pages) routes[p.route] = { title: p.title, description: p.description, sidebar: p.sidebar };
 
   const categoryDescriptions: Record<string, string> = {};
@@ -40,20 +50,26 @@ export async function siteContext(root: string, found: Discovered, api: PlacedAp
     if (index && f.meta?.description) categoryDescriptions[index.route] = f.meta.description;
   }
   const contentDir = path.join(root, "content");
-  const networks = await loadNetworks(path.join(contentDir, "networks.yaml")).catch((e) => {
+  const networksAt = version?.source.networks ?? { file: path.join(contentDir, "networks.yaml"), label: undefined };
+  const networks = await loadNetworks(networksAt.file, networksAt.label).catch((e) => {
     throw e instanceof NetworkTableError ? new BuildFailed(e.message) : e;
   });
-  const redirects = Object.fromEntries(config.redirects.map((r) => [r.from, r.to]));
+  // Redirects are the current version's: a legacy version's old addresses are its own routes.
+  const redirects = legacy ? {} : Object.fromEntries(config.redirects.map((r) => [r.from, r.to]));
   const site: SiteContext = {
     config,
     sidebars,
     routes,
     categoryDescriptions,
     networks,
-    files: api.files.map((f) => f.path),
+    // Pages of other versions are link targets too, under their prefix (/2025/devs/fullnode).
+    files: [...api.files.map((f) => f.path), ...(version?.others?.routes ?? [])],
     sources: Object.fromEntries(docs.map((d) => [d.file, d.route])),
     redirects,
-    dirs: { docs: path.join(contentDir, "docs"), publicDir: path.join(root, "client/public") },
+    dirs: {
+      docs: version?.source.docs.file ?? path.join(contentDir, "docs"),
+      publicDir: path.join(root, "client/public"),
+    },
   };
   return { site, covered: JSON.stringify({ routes, sidebars, redirects, config }) };
 }

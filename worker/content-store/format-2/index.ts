@@ -2,9 +2,11 @@
  * Format 2's manifest (client/contracts/format-2/stored-manifest.ts: its files and route shards
  * listed in the root). manifest.ts is format 2's read code as it was; this adapter gives it the
  * interface routes read (../manifest.ts). The worker reads such builds for one release after
- * format 3 (client/contracts/store-format.ts); this folder goes in the next release.
+ * format 3 (client/contracts/store-format.ts); this folder goes in the next release. Format 2 was
+ * never published with docs versions: such a build is its current version only.
  */
 import type { ManifestRoot } from "../../../client/contracts/format-2/stored-manifest";
+import { currentVersionOf, versionsOf } from "../../../client/contracts/versions";
 import type { BlobReader, BuildManifest } from "../manifest";
 import { BuildManifest as Format2Manifest } from "./manifest";
 
@@ -13,11 +15,17 @@ export const isFormat2Manifest = (root: { format?: unknown }): root is ManifestR
 
 export function format2Manifest(root: ManifestRoot, readBlob: BlobReader): BuildManifest {
   const manifest = new Format2Manifest(root, readBlob);
-  return {
+  const version = currentVersionOf(root.config);
+  const adapted: BuildManifest = {
     buildId: manifest.buildId,
     builtAt: manifest.builtAt,
     config: manifest.config,
     redirects: manifest.redirects,
+    version,
+    versions: versionsOf(root.config),
+    searchDigest: null,
+    inVersion: async (name) => (name === version.name ? adapted : null),
+    allVersions: async () => [adapted],
     route: (route) => manifest.route(route),
     routesAmong: (routes) => manifest.routesAmong(routes),
     allRoutes: () => manifest.allRoutes(),
@@ -28,4 +36,5 @@ export function format2Manifest(root: ManifestRoot, readBlob: BlobReader): Build
     filePaths: async () => manifest.files,
     fileDigest: (path, twinOf) => manifest.fileDigest(path, twinOf),
   };
+  return adapted;
 }

@@ -15,6 +15,8 @@ export interface ToolContext {
   docs: LiveDocs;
   /** UTF-8 bytes the answer's text may take (the request's response budget less the envelope). */
   maxTextBytes: number;
+  /** Said after a call that returns the rest of a cut answer: the `version` argument it needs, if any. */
+  versionArg?: string;
   /** Where the request's signals go (worker/signals), or null when none is recorded. */
   signals: SignalsRecorder | null;
 }
@@ -66,5 +68,5 @@ export function cut(text: string, offset: number, ctx: ToolContext, nextCall: (o
   const end = Math.min(fitEnd(text, offset, room), offset + MAX_OUTPUT_CHARS);
   const part = text.slice(offset, end);
   if (end >= text.length) return part;
-  return `${part}\n\n[Cut: this is characters ${offset}-${end} of ${text.length}. For the rest, call ${nextCall(end)}.]`;
+  return `${part}\n\n[Cut: this is characters ${offset}-${end} of ${text.length}. For the rest, call ${nextCall(end)}${ctx.versionArg ?? ""}.]`;
 }

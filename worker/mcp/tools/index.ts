@@ -10,15 +10,46 @@ import { getNetworkInfo } from "./networks";
 import { getPage } from "./pages";
 import { reportDocsGap } from "./report";
 import { searchDocs } from "./search";
+import { CURRENT_VERSION } from "../../../client/contracts/versions";
 
 /**
- * Arguments every tool accepts besides its own, merged into each tool's input schema. Empty
- * today; an argument added here (a docs version, say) reaches every tool's `run` in its args
- * and its `tools/list` schema, with nothing else to change.
+ * Arguments every tool accepts besides its own, merged into each tool's input schema; an argument
+ * added here reaches every tool's `run` in its args and its `tools/list` schema.
  */
-const SHARED_ARGS: z.ZodRawShape = {};
+const SHARED_ARGS = {
+  version: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'The docs version to read (site.yaml versions): "current" (the default) for the network as it runs now, or an earlier network\'s, e.g. "2025"',
+    ),
+} satisfies z.ZodRawShape;
 
-const withSharedArgs = (tool: DocsTool): DocsTool => ({ ...tool, input: tool.input.extend(SHARED_ARGS) });
+/**
+ * A tool with the shared arguments: `version` picks the docs version its `docs` read (pages, search
+ * index, API document, network table), and on a site with several versions each answer says which
+ * one it came from (a last line, and `version` in structuredContent).
+ */
+const withSharedArgs = (tool: DocsTool): DocsTool => ({
+  ...tool,
+  input: tool.input.extend(SHARED_ARGS),
+  async run(args, ctx) {
+    const { version } = args as { version?: string };
+    const docs = ctx.docs.inVersion(version === CURRENT_VERSION ? undefined : version);
+    const { manifest } = await docs.build();
+    const several = manifest.versions.length > 1;
+    const versionArg = docs.version ? ` and version "${docs.version}"` : undefined;
+    const answer = await tool.run(args, { ...ctx, docs, versionArg });
+    if (!several) return answer;
+    const v = manifest.version;
+    return {
+      text: `${answer.text}\n\nDocs version: ${v.label} (version "${v.name}").`,
+      ...(answer.structured ? { structured: { ...answer.structured, version: v.name } } : {}),
+    };
+  },
+});
 
 /** In the order tools/list shows them. */
 export const TOOLS: readonly DocsTool[] = [

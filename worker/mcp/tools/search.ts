@@ -138,7 +138,7 @@ export const searchDocs = defineTool({
         );
       facetFilters.push([`hierarchy.lvl0:${found.label}`]);
     }
-    const engine = await docs.store.searchIndex(buildId);
+    const engine = await docs.store.searchIndex(buildId, manifest);
     const result = await engine.search({ query, hitsPerPage: Math.min(100, limit * HITS_PER_RESULT), facetFilters });
     recordSearches(signals, "agent", [{ query, facetFilters, nbHits: result.nbHits }]);
     const site = await docs.siteUrl();
