@@ -373,25 +373,33 @@ describe("the searches' KV reads", () => {
       await publishBuild(local.kv, await buildSite({ root: site.root }), "production");
       await local.dispose();
       const once = await countSearchReads(kvDir, "production", "typescript", ["typescript", "typescript"], 1);
-      // The root, and the one pack a small site's first publish stores its pieces in; the pointer
-      // was read by the isolate's first request, under POINTER_RECHECK_MS before.
-      expect(once.cold).toBe(2);
-      expect(once.coldByKind).toEqual({ "search root": 1, packs: 1 });
+      // The root, then one piece of each kind a query reads (a small site has one of each): the
+      // lexicon, the term shard, the record bundle. The pointer was read by the isolate's first
+      // request, under POINTER_RECHECK_MS before.
+      expect(once.coldByKind).toEqual({ "search root": 1, lexicon: 1, "term shards": 1, "text bundles": 1 });
+      expect(once.cold).toBe(4);
       expect(once.warmPerQuery).toBe(0);
       expect(once.warmByKind).toEqual({});
-      // A warm isolate's first query reads the pack; the second finds its pieces there. An isolate
-      // that ran another query first has the pack already.
+      // A warm isolate's first query reads the pieces; the second finds them kept. An isolate that
+      // ran another query first has the shared pieces already, and reads less.
       const fresh = await countSearchReads(kvDir, "production", "typescript", ["typescript", "counter"], 0, ["wallet"]);
-      expect(fresh.warmByKind).toEqual({ packs: 0.5 });
-      expect(fresh.settledPerQuery).toBe(0);
-      // Each warm search's reads, as the replay sends them: the pack, read as text; then nothing.
-      expect(fresh.warmReads).toEqual([[[expect.stringMatching(/^blob\//), "text"]], []]);
-      // Replayed alone (the pack ten times a search, forty searches), the reads cost workerd CPU: a
+      expect(fresh.warmByKind).toEqual({ lexicon: 0.5, "term shards": 0.5, "text bundles": 0.5 });
+      expect(fresh.settledPerQuery).toBeLessThan(fresh.warmPerQuery);
+      // Each warm search's reads, as the replay sends them: the pieces (records as bytes); then nothing.
+      expect(fresh.warmReads).toEqual([
+        [
+          [expect.stringMatching(/^blob\//), "text"],
+          [expect.stringMatching(/^blob\//), "text"],
+          [expect.stringMatching(/^blob\//), "arrayBuffer"],
+        ],
+        [],
+      ]);
+      // Replayed alone (a piece ten times a search, forty searches), the reads cost workerd CPU: a
       // read costs a few tenths of a millisecond here, a request that reads nothing is subtracted.
-      const pack = fresh.warmReads[0]![0]!;
+      const piece = fresh.warmReads[0]![0]!;
       const replayed = await measureReplayCost(
         kvDir,
-        Array.from({ length: 40 }, () => Array(10).fill(pack)),
+        Array.from({ length: 40 }, () => Array(10).fill(piece)),
       );
       expect(replayed).toBeGreaterThan(1);
     } finally {
