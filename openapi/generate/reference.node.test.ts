@@ -180,7 +180,7 @@ describe("an operation page (get-transactions)", () => {
   it("draws a field shared by several variants again with its type, required flag and description, linking the full entry", () => {
     const out = htmlOf("/api/node/transactions");
     expect(out).toContain(
-      '<li id="schema-Transaction.genesis_transaction.version" class="sv-same"><code>version</code><a class="permalink" href="#schema-Transaction.genesis_transaction.version" aria-label="Link to field version"></a> <a href="#schema-U64">U64</a> <b>required</b><p>Ledger version at which the transaction was committed.</p><p>As in <a href="#schema-Transaction.user_transaction.version">user_transaction</a>.</p></li>',
+      '<li id="schema-Transaction.genesis_transaction.version" class="sv-same"><a class="permalink" href="#schema-Transaction.genesis_transaction.version"><code>version</code></a> <a href="#schema-U64">U64</a> <b>required</b><p>Ledger version at which the transaction was committed.</p><p>As in <a href="#schema-Transaction.user_transaction.version">user_transaction</a>.</p></li>',
     );
     expect(out).not.toContain("Same as in");
   });
