@@ -262,7 +262,7 @@ describe("the Transaction type's page", () => {
       expect(htmlOf(`/api/node/${route}`).match(new RegExp(`id="schema-${name}"`, "g"))).toHaveLength(1);
     }
     expect(text(htmlOf("/api/node/write-set-change-type"))).toMatch(
-      /whose page links here: POST Simulate transaction ?\. It is part of Transaction ?, ValidatorTransaction ?, whose page links here\./,
+      /whose page links here: POST Simulate transaction ?\. It is part of Transaction ? and ValidatorTransaction ?, whose pages link here\./,
     );
   });
 

@@ -59,8 +59,11 @@ export function typePage(name: string, ctx: ApiContext, routeOf: (e: OperationEn
       holders.length
         ? [
             "It is part of ",
-            ...holders.flatMap((held, i) => [i ? ", " : "", h("a", { href: ctx.schemaHomes.get(held)!.route }, held)]),
-            ", whose page links here.",
+            ...holders.flatMap((held, i) => [
+              i === 0 ? "" : i === holders.length - 1 ? " and " : ", ",
+              h("a", { href: ctx.schemaHomes.get(held)!.route }, held),
+            ]),
+            holders.length === 1 ? ", whose page links here." : ", whose pages link here.",
           ]
         : null,
     ),
