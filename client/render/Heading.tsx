@@ -25,7 +25,7 @@ export function PermalinkedHeading({
   return (
     <div className={`heading heading-${type}`}>
       {createElement(type, props, children)}
-      <a className={PERMALINK_CLASS} href={`#${props.id}`} aria-label={permalinkLabel("section", text)} />
+      <a className={PERMALINK_CLASS} href={`#${props.id}`} aria-label={permalinkLabel(text)} />
     </div>
   );
 }

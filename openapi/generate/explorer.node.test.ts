@@ -37,6 +37,7 @@ describe("the Try it section", () => {
     const operations = ref.pages.filter(
       (p) =>
         !["/api/node/movement-labs-node-api", "/api/node/what-changed"].includes(p.route) &&
+        !p.route.endsWith("-type") &&
         !["accounts", "blocks", "events", "general", "tables", "transactions"].some(
           (t) => p.route === `/api/node/${t}`,
         ),

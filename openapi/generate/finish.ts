@@ -2,7 +2,6 @@
  * Last step of every generated page: check its own links and ids (links inside pre-rendered blocks
  * are invisible to the site's link checker), then serialise the marked intrinsic blocks to HTML.
  */
-import { PERMALINK_CLASS } from "../../client/contracts/permalink";
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import { walkElements } from "../../client/contracts/tree-walk";
 import { treeToHtml } from "../../scripts/build/hast";
@@ -59,23 +58,15 @@ const INLINE = new Set(["a", "b", "code", "em", "i", "span", "strong"]);
 const isInline = (node: TreeNode | undefined): boolean =>
   node !== undefined && typeof node !== "string" && INLINE.has(node[0]);
 
-const isPermalink = (node: TreeNode): boolean => typeof node !== "string" && node[1]?.className === PERMALINK_CLASS;
-
 /**
  * A space between two inline elements that touch (`<code>name</code><b>required</b>`): on screen
  * their margins set them apart, but wherever the page is read as text (copied, read by an agent,
- * set beside its Markdown twin) the words ran together ("U64required"). A permalink has no text:
- * it stays against the name before it, and the words on either side of it are what is set apart.
+ * set beside its Markdown twin) the words ran together ("U64required").
  */
 export function wordsApart(nodes: TreeNode[]): TreeNode[] {
   const out: TreeNode[] = [];
-  // The last node that is not a permalink.
   let last: TreeNode | undefined;
   for (const node of nodes) {
-    if (isPermalink(node)) {
-      out.push(node);
-      continue;
-    }
     if (isInline(last) && isInline(node)) out.push(" ");
     last = node;
     if (typeof node === "string" || node[0] === "pre") out.push(node);

@@ -1,7 +1,7 @@
 /**
  * The node API reference: openapi/node.yaml → the landing page, one page per tag and per operation
- * (same page-tree format as MDX pages; a tag page also draws the large schemas its operations share,
- * schema-homes.ts), the page of openapi/changes.md (what changed between node builds), the
+ * (same page-tree format as MDX pages), a page per large type several operations share
+ * (schema-homes.ts), the page of openapi/changes.md (what changed between node builds), the
  * `apiSidebar`, and the document as YAML and JSON files.
  */
 import { existsSync } from "node:fs";
@@ -18,7 +18,8 @@ import { landingPage } from "./landing-page";
 import { parseDocument } from "./load";
 import { operationPage, type GeneratedPage } from "./operation-page";
 import { Resolver } from "./refs";
-import { onTagPage, schemaHomes } from "./schema-homes";
+import { onOwnPage, schemaHomes } from "./schema-homes";
+import { typePage } from "./schema-homes-section";
 import { API_BASE, DOWNLOADS, landingRoute, operationRoute, slugify, tagRoute } from "./routes";
 import { documentServers, withServers } from "./servers";
 import { apiSidebar } from "./sidebar";
@@ -123,12 +124,8 @@ async function generate(
       entries: operations.filter((e) => (e.operation.tags ?? ["Other"]).includes(tag.name)),
     }))
     .filter((g) => g.entries.length > 0);
-  // A large shared schema is drawn on the page of the tag most of its operations carry; a tag page
-  // whose route an operation takes (see below) is folded into that operation's page, and is no home.
-  const tagPages = groups
-    .filter((g) => !operations.some((e) => operationRoute(e) === g.route))
-    .map((g) => ({ route: g.route, title: g.tag.name, entries: g.entries }));
-  const homes = schemaHomes(operations, resolver, onTagPage(tagPages));
+  // A large shared schema is drawn on a page of its own.
+  const homes = schemaHomes(operations, resolver, onOwnPage);
   const ctx = createContext(doc, text, await getHighlighter(), DOWNLOADS, warn, homes);
 
   const pages = new Map<string, { page: GeneratedPage; what: string }>();
@@ -172,6 +169,7 @@ async function generate(
       : undefined;
     claim(route, `the operation "${e.operation.operationId}"`, () => operationPage(e, ctx, folded));
   }
+  for (const [name, home] of homes) claim(home.route, `the ${name} type`, () => typePage(name, ctx, operationRoute));
 
   const idsOf = new Map([...pages].map(([route, { page }]) => [route, new Set(linksAndIds(page.tree).ids)]));
   const built: BuiltPage[] = [];
@@ -203,6 +201,7 @@ async function generate(
     pages: changed ? [{ label: CHANGES_LABEL, href: CHANGES_ROUTE }] : [],
     tags: groups.map((g) => ({ name: g.tag.name, route: g.route, entries: g.entries })),
     routeOf: operationRoute,
+    types: [...homes.values()].map((home) => ({ label: home.title, href: home.route })),
   });
 
   const files: GeneratedFile[] = [

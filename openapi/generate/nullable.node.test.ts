@@ -50,13 +50,13 @@ describe("nullable schemas (OpenAPI 3.1)", () => {
     const view = new SchemaView(r, new SchemaPlan(r));
     const out = treeToHtml(view.root({ $ref: "#/components/schemas/Txn" }, "x"));
     expect(out).toContain(
-      '<code>code</code><a class="permalink" href="#schema-Txn.code" aria-label="Link to field code"></a> <span>integer</span><i>nullable</i><b>required</b>',
+      '<a class="permalink" href="#schema-Txn.code"><code>code</code></a> <span>integer</span><i>nullable</i><b>required</b>',
     );
     expect(out).toMatch(
-      /<code>checkpoint<\/code><a class="permalink" href="#schema-Txn.checkpoint" aria-label="Link to field checkpoint"><\/a> <span>Hash<\/span> <i>string<\/i><i>nullable<\/i><p>The checkpoint hash/,
+      /<a class="permalink" href="#schema-Txn.checkpoint"><code>checkpoint<\/code><\/a> <span>Hash<\/span> <i>string<\/i><i>nullable<\/i><p>The checkpoint hash/,
     );
     expect(out).toContain(
-      '<code>items</code><a class="permalink" href="#schema-Txn.items" aria-label="Link to field items"></a> array of <span>string</span><i>nullable</i>',
+      '<a class="permalink" href="#schema-Txn.items"><code>items</code></a> array of <span>string</span><i>nullable</i>',
     );
     expect(out).not.toContain("any of");
   });

@@ -1,8 +1,8 @@
 /**
  * The parameter tables of an operation page: one per location, with type, constraints, default and
- * example; each row has an id and a permalink to it beside the name.
+ * example; each row has an id, and its name is the permalink to it.
  */
-import { permalinkElement } from "../../client/contracts/permalink";
+import { namePermalink } from "../../client/contracts/permalink";
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import { prose } from "./markdown";
 import type { Resolver } from "./refs";
@@ -51,8 +51,7 @@ function row(p: Parameter, r: Resolver, plan: SchemaPlan): TreeNode {
     h(
       "td",
       null,
-      h("code", null, p.name),
-      permalinkElement(id, "parameter", p.name),
+      namePermalink(id, p.name),
       p.required ? h("b", null, "required") : null,
       p.deprecated ? h("i", null, "deprecated") : null,
     ),

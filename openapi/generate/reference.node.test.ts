@@ -161,14 +161,14 @@ describe("an operation page (get-transactions)", () => {
     }
   });
 
-  it("links to the Transactions page for the Transaction type, naming its variants", () => {
+  it("links to the Transaction type's page, naming its variants", () => {
     const out = htmlOf("/api/node/get-transactions");
-    expect(text(out)).toMatch(/Schema: Transaction \(drawn in full on the page Transactions ?\)\./);
-    expect(out).toContain('<a href="/api/node/transactions#schema-Transaction">Transaction</a>');
-    const home = htmlOf("/api/node/transactions");
+    expect(text(out)).toMatch(/Schema: Transaction \(drawn in full on the page The Transaction type ?\)\./);
+    expect(out).toContain('<a href="/api/node/transaction-type#schema-Transaction">Transaction</a>');
+    const home = htmlOf("/api/node/transaction-type");
     for (const variant of TRANSACTION_VARIANTS) {
       expect(out).toContain(
-        `<a href="/api/node/transactions#schema-Transaction.${variant}"><code>${variant}</code></a>`,
+        `<a href="/api/node/transaction-type#schema-Transaction.${variant}"><code>${variant}</code></a>`,
       );
       expect(home).toContain(`id="schema-Transaction.${variant}"`);
     }
@@ -178,9 +178,9 @@ describe("an operation page (get-transactions)", () => {
   });
 
   it("draws a field shared by several variants again with its type, required flag and description, linking the full entry", () => {
-    const out = htmlOf("/api/node/transactions");
+    const out = htmlOf("/api/node/transaction-type");
     expect(out).toContain(
-      '<li id="schema-Transaction.genesis_transaction.version" class="sv-same"><code>version</code><a class="permalink" href="#schema-Transaction.genesis_transaction.version" aria-label="Link to field version"></a> <a href="#schema-U64">U64</a> <b>required</b><p>Ledger version at which the transaction was committed.</p><p>As in <a href="#schema-Transaction.user_transaction.version">user_transaction</a>.</p></li>',
+      '<li id="schema-Transaction.genesis_transaction.version" class="sv-same"><a class="permalink" href="#schema-Transaction.genesis_transaction.version"><code>version</code></a> <a href="#schema-U64">U64</a> <b>required</b><p>Ledger version at which the transaction was committed.</p><p>As in <a href="#schema-Transaction.user_transaction.version">user_transaction</a>.</p></li>',
     );
     expect(out).not.toContain("Same as in");
   });
@@ -208,40 +208,68 @@ describe("an operation page (get-transactions)", () => {
   });
 });
 
-describe("the Transactions page, home of the Transaction type", () => {
+describe("the Transaction type's page", () => {
   it("lists the operations that use the type, those of other tags included, then draws it", () => {
-    const t = text(htmlOf("/api/node/transactions"));
+    const t = text(htmlOf("/api/node/transaction-type"));
+    expect(page("/api/node/transaction-type").title).toBe("The Transaction type");
     expect(t).toMatch(
       /The Transaction type Drawn in full here for the 7 operations that use it, whose pages link here: GET Get blocks by height ?, GET Get blocks by version ?, GET Get transactions ?,/,
     );
     expect(t).toContain("In the OpenAPI document this schema is #/components/schemas/Transaction");
   });
 
-  it("shows the Transaction union as variants named by their discriminator value, with field anchors", () => {
+  it("is named on the Transactions tag page, whose old anchors lead on to it", () => {
     const out = htmlOf("/api/node/transactions");
+    expect(out).toContain('<h2 id="type-transaction">The Transaction type</h2>');
+    expect(out).toContain('<a href="/api/node/transaction-type" data-moved-anchors="schema-Transaction">');
+    expect(out).toContain(
+      '<a href="/api/node/transaction-signature-type" data-moved-anchors="schema-TransactionSignature">',
+    );
+    expect(out).not.toContain('id="schema-Transaction');
+  });
+
+  it("shows the Transaction union as variants named by their discriminator value, with field anchors", () => {
+    const out = htmlOf("/api/node/transaction-type");
     for (const variant of TRANSACTION_VARIANTS)
       expect(out).toContain(`<li id="schema-Transaction.${variant}"><details><summary><code>${variant}</code>`);
     expect(out).toContain('id="schema-Transaction.user_transaction.sender"');
     expect(out).toContain('id="schema-Transaction.user_transaction.version"');
-    // The nested union of validator transactions is told apart by its own property.
-    expect(out).toContain("told apart by <code>validator_transaction_type</code>");
-    expect(out).toContain('id="schema-Transaction.validator_transaction.dkg_result"');
+    // The validator transactions, too many fields to draw with the rest, have a page of their own, where
+    // their nested union is told apart by its own property.
+    expect(out).toMatch(
+      /Plus every field of <a href="\/api\/node\/validator-transaction-type#schema-ValidatorTransaction">/,
+    );
+    const validator = htmlOf("/api/node/validator-transaction-type");
+    expect(validator).toContain("told apart by <code>validator_transaction_type</code>");
+    expect(validator).toContain('id="schema-ValidatorTransaction.dkg_result"');
     // Nested in <details>, readable without JavaScript.
-    expect(out).toContain('<details class="sv-x" id="schema-MoveResource"><summary>Fields of MoveResource</summary>');
+    expect(out).toContain('<details class="sv-x" id="schema-BlockEndInfo"><summary>Fields of BlockEndInfo</summary>');
   });
 
-  it("draws each schema the transaction types share once and links to it", () => {
-    const out = htmlOf("/api/node/transactions");
-    for (const name of ["WriteSetChange", "TransactionPayload", "AccountSignature", "U64"]) {
+  it("draws each schema the transaction types share once and links to it, and links the large ones' pages", () => {
+    const out = htmlOf("/api/node/transaction-type");
+    for (const name of ["Event", "U64"]) {
       expect(out.match(new RegExp(`id="schema-${name}"`, "g"))).toHaveLength(1);
       expect(out).toContain(`href="#schema-${name}"`);
     }
+    for (const [name, route] of [
+      ["WriteSetChange", "write-set-change-type"],
+      ["TransactionPayload", "transaction-payload-type"],
+      ["TransactionSignature", "transaction-signature-type"],
+    ]) {
+      expect(out).not.toContain(`id="schema-${name}"`);
+      expect(out).toContain(`href="/api/node/${route}#schema-${name}"`);
+      expect(htmlOf(`/api/node/${route}`).match(new RegExp(`id="schema-${name}"`, "g"))).toHaveLength(1);
+    }
+    expect(text(htmlOf("/api/node/write-set-change-type"))).toMatch(
+      /whose page links here: POST Simulate transaction ?\. It is part of Transaction ? and ValidatorTransaction ?, whose pages link here\./,
+    );
   });
 
   it("is the only page that draws it: the block pages link there too", () => {
-    for (const route of ref.pages.map((p) => p.route).filter((r) => r !== "/api/node/transactions"))
+    for (const route of ref.pages.map((p) => p.route).filter((r) => r !== "/api/node/transaction-type"))
       expect(htmlOf(route), route).not.toContain('id="schema-Transaction"');
-    expect(htmlOf("/api/node/get-block-by-height")).toContain('href="/api/node/transactions#schema-Transaction"');
+    expect(htmlOf("/api/node/get-block-by-height")).toContain('href="/api/node/transaction-type#schema-Transaction"');
   });
 });
 
@@ -257,7 +285,8 @@ describe("other pages", () => {
     const submit = htmlOf("/api/node/submit-transaction");
     expect(submit).toContain('id="schema-SubmitTransactionRequest.sender"');
     // A variant wrapper (allOf of the discriminator and FeePayerSignature) shows the base's fields in the variant.
-    expect(submit).toContain('id="schema-TransactionSignature.fee_payer_signature.fee_payer_address"');
+    const signature = htmlOf("/api/node/transaction-signature-type");
+    expect(signature).toContain('id="schema-TransactionSignature.fee_payer_signature.fee_payer_address"');
   });
 
   it("guards recursion: MoveValue's array member links back to MoveValue", () => {
@@ -341,6 +370,9 @@ describe("sidebar", () => {
       if (row.kind === "info" || row.kind === "page") expected.push({ type: "link", label: row.label, href });
       else if (row.kind === "tag")
         expected.push({ type: "category", label: row.label, href, collapsed: true, items: [] });
+      else if (row.kind === "types") expected.push({ type: "category", label: row.label, collapsed: true, items: [] });
+      else if (row.kind === "type")
+        (expected[expected.length - 1] as SidebarCategory).items.push({ type: "link", label: row.label, href });
       else
         (expected[expected.length - 1] as SidebarCategory).items.push({
           type: "link",
@@ -365,7 +397,7 @@ describe("downloads", () => {
 
 describe("budgets", () => {
   it("keeps the trees small and the element count modest (pre-rendered blocks)", () => {
-    for (const p of ref.pages) expect(JSON.stringify(p.tree).length, p.route).toBeLessThan(130_000);
+    for (const p of ref.pages) expect(JSON.stringify(p.tree).length, p.route).toBeLessThan(100_000);
     let elements = 0;
     const count = (nodes: unknown[]): void => {
       for (const n of nodes)

@@ -3,14 +3,9 @@
  * drawn with them), which tag page is their home, and how the home page and other pages draw them.
  */
 import { describe, expect, it } from "vitest";
-import { treeToHtml } from "../../scripts/build/hast";
-import type { ApiContext } from "./context";
-import { parameterTable } from "./parameters";
 import { Resolver } from "./refs";
-import { HOME_MIN_FIELDS, onTagPage, schemaHomes } from "./schema-homes";
-import { homedSchemas } from "./schema-homes-section";
-import { SchemaPlan } from "./schema-plan";
-import type { OpenApiDocument, OperationEntry, Parameter, Schema } from "./types";
+import { HOME_MIN_FIELDS, onOwnPage, PAGE_MAX_FIELDS, schemaHomes } from "./schema-homes";
+import type { OpenApiDocument, OperationEntry, Schema } from "./types";
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 /** An object with `n` string fields named by `prefix`. */
@@ -28,7 +23,8 @@ const returning = (id: string, tag: string, schema: Schema) => ({
 
 function homesOf(paths: OpenApiDocument["paths"], schemas: Record<string, Schema>, home = true) {
   const r = new Resolver({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths, components: { schemas } });
-  const tagOf = (users: OperationEntry[]) => users[0]!.operation.tags![0]!;
+  // A part homed for the size of a page has no operation of its own.
+  const tagOf = (users: OperationEntry[]) => users[0]?.operation.tags![0] ?? "own";
   const homes = schemaHomes(r.operations(), r, (users) =>
     home ? { route: `/${tagOf(users)}`, title: tagOf(users) } : null,
   );
@@ -85,112 +81,64 @@ describe("schema homes", () => {
   });
 });
 
-describe("the tag page a schema is homed on", () => {
-  const op = (id: string) => ({ operation: { operationId: id } }) as OperationEntry;
-  const [a, b, c] = [op("a"), op("b"), op("c")];
-  const tags = [
-    { route: "/one", title: "One", entries: [a] },
-    { route: "/two", title: "Two", entries: [b, c] },
-    { route: "/three", title: "Three", entries: [a, b] },
-  ];
-
-  it("is the tag most of the schema's operations carry, the first in the document's order on a tie", () => {
-    expect(onTagPage(tags)([b, c])).toEqual({ route: "/two", title: "Two" });
-    expect(onTagPage(tags)([a, b])).toEqual({ route: "/three", title: "Three" });
-    expect(onTagPage(tags)([a])).toEqual({ route: "/one", title: "One" });
-  });
-
-  it("is none when no operation of the schema has a tag page", () => {
-    expect(onTagPage(tags)([op("d")])).toBeNull();
+describe("a page of its own", () => {
+  it("is the homed schema's: /api/node/<name>-type, titled after it", () => {
+    expect(onOwnPage([], "Transaction")).toEqual({
+      route: "/api/node/transaction-type",
+      title: "The Transaction type",
+    });
+    expect(onOwnPage([], "TransactionPayload").route).toBe("/api/node/transaction-payload-type");
   });
 });
 
-describe("drawing homed schemas", () => {
-  // Rec: large, used on its own and by Big; Big: large, refers to itself and to Rec.
-  const schemas: Record<string, Schema> = {
-    Big: { allOf: [fields("b", HOME_MIN_FIELDS), { properties: { next: ref("Big"), rec: ref("Rec") } }] },
-    Rec: fields("r", HOME_MIN_FIELDS + 5),
-  };
-  const param: Parameter = { name: "filter", in: "query", schema: ref("Rec") };
-  const paths: OpenApiDocument["paths"] = {
-    "/one": returning("one", "A", ref("Big")),
-    "/two": returning("two", "A", ref("Big")),
-    "/three": returning("three", "A", ref("Rec")),
-    "/four": returning("four", "A", { type: "array", items: ref("Rec") }),
-    "/five": { get: { operationId: "five", tags: ["B"], parameters: [param], responses: {} } },
-  };
-  const r = new Resolver({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths, components: { schemas } });
-  const operations = r.operations();
-  const tagPage = (tag: string) => ({
-    route: `/${tag}`,
-    title: tag,
-    entries: operations.filter((e) => e.operation.tags!.includes(tag)),
+describe("what homed schemas hold", () => {
+  const union = (members: string[]): Schema => ({
+    oneOf: members.map((m) => ref(`W_${m}`)),
+    discriminator: { propertyName: "type" },
   });
-  const homes = schemaHomes(operations, r, onTagPage([tagPage("A"), tagPage("B")]));
-  const ctx = {
-    r,
-    schemaHomes: homes,
-    lineOf: () => null,
-    downloads: { yaml: "/d.yaml", json: "/d.json" },
-  } as unknown as ApiContext;
-  const routeOf = (e: OperationEntry) => `/${e.operation.operationId}`;
-
-  it("homes both on the page of their operations' tag, each with the operations whose pages link to it", () => {
-    const users = (name: string) => homes.get(name)?.users.map((u) => u.operation.operationId);
-    expect([...homes.keys()]).toEqual(["Big", "Rec"]);
-    expect(homes.get("Big")?.route).toBe("/A");
-    expect(homes.get("Rec")?.route).toBe("/A");
-    expect(users("Big")).toEqual(["one", "two"]);
-    // one and two reach Rec only through Big, which links to it.
-    expect(users("Rec")).toEqual(["three", "four", "five"]);
+  const wrap = (name: string): Schema => ({
+    allOf: [{ type: "object", properties: { type: { type: "string" } } }, ref(name)],
   });
 
-  it("draws each in full once, in its own section, linking between them and to itself", () => {
-    const out = treeToHtml(homedSchemas("/A", ctx, routeOf));
-    for (const name of ["Big", "Rec"]) {
-      expect(out.match(new RegExp(`id="schema-${name}"`, "g")), name).toHaveLength(1);
-      expect(out).toContain(`<h2 id="type-${name.toLowerCase()}">The ${name} type</h2>`);
-    }
-    expect(out).toContain('id="schema-Big.b0"');
-    expect(out).toContain('id="schema-Rec.r0"');
-    expect(out).toMatch(
-      /<code>next<\/code><a class="permalink" href="#[^"]+" aria-label="Link to field next"><\/a> <a href="#schema-Big">Big<\/a>/,
-    );
-    expect(out).toMatch(
-      /<code>rec<\/code><a class="permalink" href="#[^"]+" aria-label="Link to field rec"><\/a> <a href="#schema-Rec">Rec<\/a>/,
-    );
-    expect(out).not.toContain('id="schemas"');
-  });
-
-  it("links a parameter of a homed type to its home", () => {
-    const out = treeToHtml([parameterTable([param], r, new SchemaPlan(r, homes))]);
-    expect(out).toContain('<a href="/A#schema-Rec">Rec</a>');
-  });
-
-  it("lists only the operations whose pages link to each, when one homed later holds one homed before", () => {
-    // Huge has the most to save, so it is homed first; Holder, homed next, holds it for two operations.
-    const more: Record<string, Schema> = {
-      Huge: fields("h", HOME_MIN_FIELDS * 3),
-      Holder: { allOf: [fields("o", HOME_MIN_FIELDS), { properties: { huge: ref("Huge") } }] },
+  it("homes a large schema that one operation and one homed schema use, each page linking there", () => {
+    const schemas = {
+      Big: { allOf: [fields("b", HOME_MIN_FIELDS), { properties: { log: ref("Log") } }] },
+      Log: fields("l", HOME_MIN_FIELDS),
     };
-    const r2 = new Resolver({
-      openapi: "3.1.0",
-      info: { title: "T", version: "1" },
-      paths: {
-        "/one": returning("one", "A", ref("Huge")),
-        "/two": returning("two", "A", ref("Holder")),
-        "/three": returning("three", "A", ref("Holder")),
-      },
-      components: { schemas: more },
-    });
-    const ops = r2.operations();
-    const homes2 = schemaHomes(ops, r2, onTagPage([{ route: "/A", title: "A", entries: ops }]));
-    expect([...homes2].map(([name, h]) => [name, h.users.map((u) => u.operation.operationId)])).toEqual([
-      ["Holder", ["two", "three"]],
-      ["Huge", ["one"]],
-    ]);
-    const out = treeToHtml(homedSchemas("/A", { ...ctx, r: r2, schemaHomes: homes2 } as ApiContext, routeOf));
-    expect(out).toContain("Drawn in full here for the operation that uses it, whose page links here: ");
-    expect(out).toContain("Drawn in full here for the 2 operations that use it, whose pages link here: ");
+    const paths = {
+      "/one": returning("one", "A", ref("Big")),
+      "/two": returning("two", "A", ref("Big")),
+      "/three": returning("three", "A", ref("Log")),
+    };
+    expect(homesOf(paths, schemas)).toEqual({ Big: ["/A", ["one", "two"]], Log: ["/A", ["three"]] });
+  });
+
+  it("keeps a homed union's variants in it, where their fields' anchors are, while the page is not too large", () => {
+    const schemas = {
+      U: union(["X", "Y"]),
+      W_X: wrap("X"),
+      W_Y: wrap("Y"),
+      X: fields("x", HOME_MIN_FIELDS),
+      Y: fields("y", 30),
+    };
+    const paths = {
+      "/one": returning("one", "A", ref("U")),
+      "/two": returning("two", "A", ref("U")),
+      "/three": returning("three", "A", ref("X")),
+    };
+    expect(homesOf(paths, schemas)).toEqual({ U: ["/A", ["one", "two"]] });
+  });
+
+  it("gives the largest part of a page with more than PAGE_MAX_FIELDS fields a page of its own", () => {
+    const schemas = {
+      U: union(["X", "Y"]),
+      W_X: wrap("X"),
+      W_Y: wrap("Y"),
+      X: fields("x", HOME_MIN_FIELDS + 5),
+      Y: fields("y", PAGE_MAX_FIELDS - HOME_MIN_FIELDS),
+    };
+    const paths = { "/one": returning("one", "A", ref("U")), "/two": returning("two", "A", ref("U")) };
+    // Y is the largest part: once it has its own page, U draws few enough fields.
+    expect(homesOf(paths, schemas)).toEqual({ U: ["/A", ["one", "two"]], Y: ["/own", []] });
   });
 });

@@ -6,13 +6,13 @@
  * so are schemas drawn on a home page (schema-homes.ts), to that page.
  *
  * Markup is terse on purpose (classes on containers only; styles in client/styles/api.css): a
- * transaction page draws a few hundred fields. In a field row: <code> name, its permalink
- * (client/contracts/permalink.ts), <a>/<span> type, <b> required, <i> facts (quoted values in
+ * transaction page draws a few hundred fields. In a field row: the <code> name as the permalink
+ * to the row (client/contracts/permalink.ts), <a>/<span> type, <b> required, <i> facts (quoted values in
  * <code>), <p> description. A field already drawn on
  * the page (the fields every transaction variant shares) is drawn again short: type, flag and first
  * sentence, with a link to the full entry.
  */
-import { permalinkElement } from "../../client/contracts/permalink";
+import { namePermalink } from "../../client/contracts/permalink";
 import type { TreeNode } from "../../client/contracts/tree";
 import { factNodes } from "./facts";
 import { markdown } from "./markdown";
@@ -226,8 +226,7 @@ export class SchemaView {
     return h(
       "li",
       { id, className: "sv-same" },
-      h("code", null, f.name),
-      permalinkElement(id, "field", f.name),
+      namePermalink(id, f.name),
       " ",
       ...this.shortLabel(s),
       f.required ? h("b", null, "required") : null,
@@ -252,8 +251,7 @@ export class SchemaView {
     return h(
       "li",
       { id },
-      h("code", null, f.name),
-      permalinkElement(id, "field", f.name),
+      namePermalink(id, f.name),
       " ",
       ...type.label,
       // A leaf's label already lists "nullable" among its facts; a reference or array does not.

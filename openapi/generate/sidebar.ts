@@ -1,4 +1,7 @@
-/** The `apiSidebar`: "Introduction", the reference's other pages, then one category per tag linking to its tag page, operations in document order with a method badge. */
+/**
+ * The `apiSidebar`: "Introduction", the reference's other pages, one category per tag linking to its
+ * tag page, operations in document order with a method badge, then the "Types" with pages of their own.
+ */
 import type { SidebarItem } from "../../client/contracts/page";
 import type { OperationEntry } from "./types";
 
@@ -8,6 +11,8 @@ export interface SidebarInput {
   pages?: { label: string; href: string }[];
   tags: { name: string; route: string; entries: OperationEntry[] }[];
   routeOf: (e: OperationEntry) => string;
+  /** Types drawn on pages of their own (schema-homes.ts). */
+  types?: { label: string; href: string }[];
 }
 
 export function apiSidebar(input: SidebarInput): SidebarItem[] {
@@ -26,5 +31,15 @@ export function apiSidebar(input: SidebarInput): SidebarItem[] {
         badge: e.method.toUpperCase(),
       })),
     })),
+    ...(input.types?.length
+      ? [
+          {
+            type: "category",
+            label: "Types",
+            collapsed: true,
+            items: input.types.map((t): SidebarItem => ({ type: "link", label: t.label, href: t.href })),
+          } satisfies SidebarItem,
+        ]
+      : []),
   ];
 }

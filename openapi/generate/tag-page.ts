@@ -1,13 +1,12 @@
 /**
- * A tag's page: the tag's description, a table of its operations (method, path, summary), and the
- * large schemas it is home to (schema-homes.ts).
+ * A tag's page: the tag's description, a table of its operations (method, path, summary), and a
+ * section for each large type its operations use, which has a page of its own (schema-homes.ts).
  */
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import type { ApiContext } from "./context";
 import { markdown, summaryText } from "./markdown";
 import { methodBadge, pathMarkup, type GeneratedPage } from "./operation-page";
-import { tagRoute } from "./routes";
-import { homedSchemas } from "./schema-homes-section";
+import { tagTypes } from "./schema-homes-section";
 import { h, raw } from "./tree";
 import type { OperationEntry } from "./types";
 
@@ -80,7 +79,7 @@ export function tagPage(
     tree: [
       h("h1", { id: tag.name.toLowerCase() }, tag.name),
       ...tagBody(tag, entries, ctx, routeOf),
-      ...homedSchemas(tagRoute(tag.name), ctx, routeOf),
+      ...tagTypes(entries, ctx),
     ],
   };
 }

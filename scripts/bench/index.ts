@@ -32,7 +32,7 @@ const PAGES = [
   "/general/UsingMovement/connect_to_movement",
   "/api/node/get-transactions",
   // The page that draws the Transaction type, the reference's largest, for the operations that link to it.
-  "/api/node/transactions",
+  "/api/node/transaction-type",
   "/api/node/movement-labs-node-api",
   "/devs/interactonchain/tsSdk",
 ];

@@ -37,7 +37,8 @@ export function preRenderedHtml(el: TreeElement): string | null {
 
 /**
  * Pre-rendered HTML parsed back into hast (table rows parse too: the fragment has no context), as
- * the twins and the search records read it: without the permalinks, which are page chrome.
+ * the twins and the search records read it: without the permalinks, which are page chrome (a
+ * field's name that is its permalink stays, as its name).
  */
 export function parseFragment(html: string): Root {
   return withoutPermalinks(fromHtml(html, { fragment: true }));
@@ -48,8 +49,9 @@ function isPermalink(node: RootContent): boolean {
   return Array.isArray(className) && className.includes(PERMALINK_CLASS);
 }
 
+/** Permalinks out: an empty one is dropped, a field's named one gives way to its name. */
 function withoutPermalinks<T extends Root | Element>(parent: T): T {
-  parent.children = parent.children.filter((c) => !isPermalink(c)) as T["children"];
+  parent.children = parent.children.flatMap((c) => (isPermalink(c) ? (c as Element).children : [c])) as T["children"];
   for (const child of parent.children) if (child.type === "element") withoutPermalinks(child);
   return parent;
 }

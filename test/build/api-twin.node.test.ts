@@ -45,11 +45,11 @@ describe("/api/node/get-account.md", () => {
 });
 
 describe("permalinks", () => {
-  it("are beside the page's fields and parameters, and not in its twin", () => {
+  it("are the page's field and parameter names, which the twin keeps without the links", () => {
     expect(html).toContain(
-      '<a class=\\"permalink\\" href=\\"#schema-AccountData.sequence_number\\" aria-label=\\"Link to field sequence_number\\"></a>',
+      '<a class=\\"permalink\\" href=\\"#schema-AccountData.sequence_number\\"><code>sequence_number</code></a>',
     );
-    expect(html).toContain('href=\\"#param-path-address\\" aria-label=\\"Link to parameter address\\"');
+    expect(html).toContain('<a class=\\"permalink\\" href=\\"#param-path-address\\"><code>address</code></a>');
     expect(twin).not.toContain("#schema-AccountData.sequence_number");
     expect(twin).not.toContain("#param-path-address");
     expect(twin).not.toMatch(/\[\]\(/);

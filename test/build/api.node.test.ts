@@ -51,12 +51,12 @@ describe("the site build with the node API", () => {
     site = await siteWithApi();
     await site.write(
       "docs/build/api-links.mdx",
-      "---\ndescription: x\n---\n# Links\n\n[sender](/api/node/transactions#schema-Transaction.user_transaction.sender) [yaml](/api/node/openapi.yaml) [bad](/api/node/get-transactions#schema-Nope) [moved](/api/node/get-transactions#schema-Transaction.user_transaction.sender)\n",
+      "---\ndescription: x\n---\n# Links\n\n[sender](/api/node/transaction-type#schema-Transaction.user_transaction.sender) [yaml](/api/node/openapi.yaml) [bad](/api/node/get-transactions#schema-Nope) [moved](/api/node/get-transactions#schema-Transaction.user_transaction.sender)\n",
     );
     const build = await buildSite({ root: site.root });
     expect(build.warnings).toEqual([
       "build/api-links.mdx: broken anchor #schema-Nope in link to /api/node/get-transactions#schema-Nope",
-      // Transaction is drawn on the Transactions page only; operation pages link there.
+      // Transaction is drawn on its own page only; operation pages link there.
       "build/api-links.mdx: broken anchor #schema-Transaction.user_transaction.sender in link to /api/node/get-transactions#schema-Transaction.user_transaction.sender",
     ]);
   });

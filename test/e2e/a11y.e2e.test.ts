@@ -22,8 +22,8 @@ const SAMPLES = [
   "/devs/firstMoveContract",
   "/devs/interactonchain/tsSdk",
   "/api/node/get-transactions",
-  // Home of the Transaction type: the largest schema of the reference.
-  "/api/node/transactions",
+  // The Transaction type's page: the largest schema of the reference.
+  "/api/node/transaction-type",
   "/search?q=wallet",
   "/not-a-page",
   // A legacy docs version's pages: the banner, the version menu, the API reference's warning.

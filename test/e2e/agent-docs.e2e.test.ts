@@ -1,9 +1,8 @@
 /**
  * The Agent-Friendly Documentation Spec's own checker (`afdocs`, pinned) against the real site in
  * the real worker bundle on local workerd: every check passes on every page of every docs version
- * (llms.txt lists them all, with each version's own llms.txt, and the run samples none away), but
- * for the page-size warnings of four long API pages in each version
- * (LONG_PAGES); the two checks that cannot apply here say so (no headings inside tab panels, no
+ * (llms.txt lists them all, with each version's own llms.txt, and the run samples none away), page
+ * sizes included (every page, HTML and Markdown, under 50K characters); the two checks that cannot apply here say so (no headings inside tab panels, no
  * sign-in to work around). A second run through a client that spoils what the site serves proves
  * the checks it relies on fail when the site regresses.
  */
@@ -18,31 +17,6 @@ const NOT_APPLICABLE: Record<string, RegExp> = {
   "section-header-quality": /no section headers inside tab panels/,
   "auth-alternative-access": /publicly accessible/,
 };
-
-/**
- * Pages afdocs finds long (50K to 100K characters, its "warn"), known and left to the API
- * reference's own work: the transaction pages, which draw their shared schemas in full (the
- * Transaction type on /api/node/transactions) and the two that submit one, whose every field has its
- * permalink, in the current version and in the 2025 network's. Any other page past 50K, or any page
- * past 100K, fails.
- */
-const LONG_PAGES = new Set(
-  [
-    "/api/node/transactions",
-    "/api/node/simulate-transaction",
-    "/api/node/submit-transaction",
-    "/api/node/submit-batch-transactions",
-  ].flatMap((p) => [p, `/2025${p}`]),
-);
-const SIZE_CHECKS = new Set(["page-size-markdown", "page-size-html"]);
-
-/** A size check that warns only about the known long pages. */
-function onlyKnownLongPages(result: ReportResult["results"][number]): boolean {
-  if (!SIZE_CHECKS.has(result.id) || result.status !== "warn") return false;
-  const pages = (result.details?.pageResults ?? []) as { url: string; status: string }[];
-  const long = pages.filter((p) => p.status !== "pass");
-  return long.length > 0 && long.every((p) => p.status === "warn" && LONG_PAGES.has(new URL(p.url).pathname));
-}
 
 let site: RunningSite;
 let publicUrl: string;
@@ -96,34 +70,27 @@ async function check(options: Partial<RunnerOptions>, spoil?: Spoil): Promise<Re
 const statusOf = (report: ReportResult, id: string) => report.results.find((r) => r.id === id)?.status;
 
 describe("the Agent-Friendly Documentation Spec (afdocs)", () => {
-  it(
-    "passes every check on every page (four long API pages only warn on size), with a score of 100",
-    { timeout: 600_000 },
-    async () => {
-      const report = await check({});
-      // llms.txt links every docs version's own llms.txt, so the legacy versions' pages are checked too.
-      const pages = site.build.versions.reduce((n, v) => n + v.pages.size, site.build.pages.size);
-      assert.ok(site.build.versions.length > 0);
-      assert.equal(report.testedPages, pages, "every page of every docs version is tested, none sampled away");
-      const failing = report.results.filter(
-        (r) =>
-          r.status !== "pass" &&
-          !(r.status === "skip" && NOT_APPLICABLE[r.id]?.test(r.message)) &&
-          !onlyKnownLongPages(r),
+  it("passes every check on every page, with a score of 100", { timeout: 600_000 }, async () => {
+    const report = await check({});
+    // llms.txt links every docs version's own llms.txt, so the legacy versions' pages are checked too.
+    const pages = site.build.versions.reduce((n, v) => n + v.pages.size, site.build.pages.size);
+    assert.ok(site.build.versions.length > 0);
+    assert.equal(report.testedPages, pages, "every page of every docs version is tested, none sampled away");
+    const failing = report.results.filter(
+      (r) => r.status !== "pass" && !(r.status === "skip" && NOT_APPLICABLE[r.id]?.test(r.message)),
+    );
+    assert.deepEqual(
+      failing.map((r) => `${r.status} ${r.id}: ${r.message}`),
+      [],
+    );
+    for (const id of Object.keys(NOT_APPLICABLE)) assert.ok(statusOf(report, id), `${id} ran`);
+    for (const id of ["llms-txt-directive-html", "llms-txt-directive-md", "markdown-content-parity"])
+      assert.match(
+        report.results.find((r) => r.id === id)!.message,
+        new RegExp(`all ${pages} pages|All ${pages} pages`),
       );
-      assert.deepEqual(
-        failing.map((r) => `${r.status} ${r.id}: ${r.message}`),
-        [],
-      );
-      for (const id of Object.keys(NOT_APPLICABLE)) assert.ok(statusOf(report, id), `${id} ran`);
-      for (const id of ["llms-txt-directive-html", "llms-txt-directive-md", "markdown-content-parity"])
-        assert.match(
-          report.results.find((r) => r.id === id)!.message,
-          new RegExp(`all ${pages} pages|All ${pages} pages`),
-        );
-      assert.equal(computeScore(report).overall, 100);
-    },
-  );
+    assert.equal(computeScore(report).overall, 100);
+  });
 
   it(
     "fails those checks when the site regresses: no directives, relative links, a cut twin",

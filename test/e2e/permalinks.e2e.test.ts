@@ -1,9 +1,10 @@
 /**
  * Permalinks, in Chromium at 1440 and 390 px: the "#" beside every h2-h4 of a doc page and of an
- * API page, and beside every field and parameter row of the API reference that has an id. It is
- * hidden until the heading or row is hovered or the link has keyboard focus, Tab reaches it, and a
- * click or Enter copies the section's URL with "Link copied" announced (role status); with
- * JavaScript off it is a plain link to the anchor. Headings keep their text as their accessible
+ * API page, and the name of every field and parameter row of the API reference that has an id,
+ * which is the link to its row, its "#" after it. The "#" is hidden until the heading or row is
+ * hovered or the link has keyboard focus, Tab reaches the link, and a click or Enter copies the
+ * URL with "Link copied" announced (role status); with JavaScript off it is a plain link to the
+ * anchor. Headings keep their text as their accessible
  * name, and the links stay out of the Markdown twins, the MCP text and the search records.
  */
 import assert from "node:assert/strict";
@@ -54,11 +55,13 @@ const origin = (path: string) => (path.startsWith("/api/") ? real : site).origin
 const open = (width: number, path: string, options: BrowserContextOptions = {}): Promise<Page> =>
   openPage(browser, `${origin(path)}${path}`, { width, height: 800 }, options);
 
-const opacity = (link: Locator) => link.evaluate((el) => Number(getComputedStyle(el).opacity));
-/** Waits for the fade in or out to end, then reads the link's opacity. */
-async function settledOpacity(page: Page, link: Locator): Promise<number> {
+/** The opacity of the link's "#": the link itself, or for a field's name its ::after. */
+const opacity = (link: Locator, pseudo: string | null = null) =>
+  link.evaluate((el, p) => Number(getComputedStyle(el, p).opacity), pseudo);
+/** Waits for the fade in or out to end, then reads the opacity of the link's "#". */
+async function settledOpacity(page: Page, link: Locator, pseudo: string | null = null): Promise<number> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-  return opacity(link);
+  return opacity(link, pseudo);
 }
 
 /** Presses Tab until `link` has focus (at most 80 presses), from the element before it in the page. */
@@ -147,25 +150,33 @@ describe("permalinks on headings", () => {
 
 describe("permalinks on the API reference's fields and parameters", () => {
   const ROWS = [
-    { id: "schema-AccountData.sequence_number", name: "Link to field sequence_number" },
-    { id: "param-path-address", name: "Link to parameter address" },
+    { id: "schema-AccountData.sequence_number", name: "sequence_number" },
+    { id: "param-path-address", name: "address" },
   ];
 
   for (const width of WIDTHS) {
-    it(`show on hover and on focus and copy the row's URL at ${width} px`, async () => {
+    it(`are the names, their "#" shown on hover and on focus, and copy the row's URL at ${width} px`, async () => {
       const page = await open(width, API, { permissions: ["clipboard-read", "clipboard-write"] });
       for (const { id, name } of ROWS) {
         const row = page.locator(`[id="${id}"]`);
         const link = row.getByRole("link", { name, exact: true });
         assert.equal(await link.getAttribute("href"), `#${id}`);
+        assert.equal(await link.textContent(), name, "the link is the name");
         await row.scrollIntoViewIfNeeded();
         await page.mouse.move(0, 0);
-        assert.equal(await settledOpacity(page, link), 0, `${id}: hidden at rest`);
+        assert.equal(await opacity(link), 1, `${id}: the name is always shown`);
+        assert.equal(await settledOpacity(page, link, "::after"), 0, `${id}: "#" hidden at rest`);
         await row.hover();
-        assert.equal(await settledOpacity(page, link), 1, `${id}: shown on hover`);
+        assert.equal(await settledOpacity(page, link, "::after"), 1, `${id}: "#" shown on hover`);
         await page.mouse.move(0, 0);
-        await link.focus();
-        assert.equal(await settledOpacity(page, link), 1, `${id}: shown while focused`);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await row.evaluate((el) => {
+          // Focus starts just before the row, so the next Tab stop is its link.
+          el.setAttribute("tabindex", "-1");
+          el.focus();
+        });
+        await tabTo(page, link);
+        assert.equal(await settledOpacity(page, link, "::after"), 1, `${id}: "#" shown while focused`);
         await page.keyboard.press("Enter");
         await page.getByRole("status").filter({ hasText: "Link copied" }).waitFor();
         assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${real.origin}${API}#${id}`);
@@ -177,7 +188,10 @@ describe("permalinks on the API reference's fields and parameters", () => {
 
   it("are plain links to the row with JavaScript off", async () => {
     const page = await open(390, API, { javaScriptEnabled: false });
-    await page.getByRole("link", { name: "Link to field sequence_number" }).click();
+    await page
+      .locator('[id="schema-AccountData.sequence_number"]')
+      .getByRole("link", { name: "sequence_number", exact: true })
+      .click();
     await page.waitForURL(`${real.origin}${API}#schema-AccountData.sequence_number`);
     await page.context().close();
   });

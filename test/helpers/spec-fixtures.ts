@@ -10,7 +10,8 @@ const FIXTURES = path.join(REPO_ROOT, "test/fixtures/spec");
 
 export interface FactsSidebarRow {
   slug: string;
-  kind: "info" | "page" | "tag" | "operation";
+  /** `types`: the category of the types with pages of their own, which the `type` rows after it fill. */
+  kind: "info" | "page" | "tag" | "operation" | "types" | "type";
   label: string;
 }
 
