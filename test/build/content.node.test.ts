@@ -22,7 +22,7 @@ describe("the site's content", () => {
 
   it("has every Learn and Build route with a title and a description", async () => {
     const routes = await routesOf((r) => !r.startsWith("/api/"));
-    expect(routes.length).toBe(44);
+    expect(routes.length).toBe(45);
     for (const route of routes) {
       const page = build.pages.get(route);
       expect(page, route).toBeDefined();
