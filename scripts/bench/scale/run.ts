@@ -7,9 +7,8 @@
  * (scale-<N>x<K> with --versions; out defaults to bench-results/) and exits 1 naming every budget
  * missed or not measured. Every step is bounded in time.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, readdir, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +19,6 @@ import { EDITED_PAGE } from "../build-figures";
 import { median } from "../median";
 import { sampleTreeMemory } from "../procfs";
 import type { ChildMessage, StepFigures } from "./build-publish";
-import type { CachedBuildMessage } from "./cached-build";
 import { copySiteInputs, generateScaledSite } from "./generate";
 import { finishScaleReport, type ScaleReport } from "./report";
 import { coldRequest, requestRun, untilServed, WARMUP, type RequestFigures } from "./requests";
@@ -38,6 +36,9 @@ import {
   type Served,
 } from "./serve";
 import { generateVersions, legacyFile, type VersionsFigures } from "./versions";
+import { benchChild, nextMessage, stopChild } from "./child";
+import { sizeOf } from "./size-of";
+import { otherSearchTerms, releasedPages, RELEASE_RUN, searchTerms, SETTLING_SEARCHES } from "./terms";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const EDIT_TIMEOUT_MS = 10 * 60_000;
@@ -73,127 +74,6 @@ if (!existsSync(workerBundle)) {
   process.exit(2);
 }
 const loadAverage = async () => (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).map(Number);
-
-/** Bytes and files under a folder. */
-async function sizeOf(dir: string): Promise<{ bytes: number; files: number }> {
-  let bytes = 0;
-  let files = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    files++;
-    bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
-  }
-  return { bytes, files };
-}
-
-/** The next message of one step from the child, or an error when it ends or times out first. */
-type AnyMessage = ChildMessage | CachedBuildMessage;
-
-function nextMessage<S extends AnyMessage["step"]>(
-  child: ChildProcess,
-  want: S,
-  timeoutMs: number,
-  output: () => string,
-): Promise<Extract<AnyMessage, { step: S }>> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      clearTimeout(timer);
-      child.off("message", onMessage);
-      child.off("exit", onExit);
-    };
-    const onMessage = (m: AnyMessage) => {
-      if (m.step !== want) return;
-      done();
-      resolve(m as Extract<AnyMessage, { step: S }>);
-    };
-    const onExit = (code: number | null, signal: string | null) => {
-      done();
-      reject(new Error(`the build process ended (${signal ?? code}) before "${want}":\n${output().slice(-3000)}`));
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new Error(`no "${want}" from the build process within ${timeoutMs / 1000} s`));
-    }, timeoutMs);
-    child.on("message", onMessage);
-    child.on("exit", onExit);
-  });
-}
-
-/** A step script of this folder in its own Node process, with an IPC channel and its output collected. */
-function benchChild(
-  script: string,
-  args: string[],
-  nodeFlags: string[] = [],
-): { child: ChildProcess; output: () => string } {
-  let output = "";
-  const child = spawn(
-    process.execPath,
-    [...nodeFlags, "--import", "tsx", path.join(root, "scripts/bench/scale", script), ...args],
-    {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe", "ipc"],
-    },
-  );
-  // A send to a child whose channel has closed fails through this event; the step that waits on the child reports why it ended.
-  child.on("error", (e) => (output += `\n${e.message}`));
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  return { child, output: () => output };
-}
-
-/** A search word: prose words of six letters or more, as a reader would type them. */
-const searchWords = (text: string): string[] => text.match(/\b[a-z]{6,}\b/g) ?? [];
-
-/**
- * Searches a settled isolate has served before its measured run: words of the real site's other
- * pages, none of the measured ones, so that the measured searches still read their own pieces.
- */
-const SETTLING_SEARCHES = 80;
-
-/** Prose words (6 letters or more) of the real site's pages other than the edited one, in path order, none of `exclude`. */
-async function otherSearchTerms(siteDir: string, exclude: string[], count: number): Promise<string[]> {
-  const docs = path.join(siteDir, "content/docs");
-  const files = (await readdir(docs, { recursive: true }))
-    .filter((f) => /\.mdx?$/.test(f) && !f.split(path.sep).some((part) => part.startsWith("scale-")))
-    .map((f) => path.join(docs, f))
-    .filter((f) => f !== path.join(siteDir, EDITED_PAGE.file))
-    .sort();
-  const words = new Set<string>();
-  const skip = new Set(exclude);
-  for (const file of files) {
-    for (const word of searchWords(await readFile(file, "utf8"))) if (!skip.has(word)) words.add(word);
-    if (words.size >= count) break;
-  }
-  return [...words].slice(0, count);
-}
-
-/**
- * One-page releases in a row after the first, each of another page and with a word new to the site:
- * enough that the live search segments pass MAX_SEGMENTS (scripts/publish/search-store/) and
- * releases merge them, as a site's run of releases does. The budget is the largest.
- */
-const RELEASE_RUN = 12;
-
-/** `count` pages spread over the site (none the edited one), as paths relative to the site: the release run's. */
-async function releasedPages(siteDir: string, count: number): Promise<string[]> {
-  const files = (await readdir(path.join(siteDir, "content/docs"), { recursive: true }))
-    .filter((f) => /\.mdx?$/.test(f))
-    .map((f) => path.join("content/docs", f).split(path.sep).join("/"))
-    .filter((f) => f !== EDITED_PAGE.file)
-    .sort();
-  const stride = Math.max(1, Math.floor(files.length / count));
-  return Array.from(
-    { length: Math.min(count, files.length) },
-    (_, i) => files[(i * stride + (stride >> 1)) % files.length]!,
-  );
-}
-
-/** Search terms: prose words of the edited page, so each one finds something. */
-async function searchTerms(siteDir: string): Promise<string[]> {
-  const text = await readFile(path.join(siteDir, EDITED_PAGE.file), "utf8");
-  const words = [...new Set(searchWords(text))];
-  return words.slice(0, 40);
-}
 
 /** Measures the served site; returns the page-cached server, still up, for the edit. */
 async function measureServing(siteDir: string, kvDir: string, report: ScaleReport): Promise<Served> {
@@ -351,16 +231,6 @@ async function cachedBuild(siteDir: string, cacheDir: string): Promise<NonNullab
     clearTimeout(killTimer);
     if (child.exitCode === null) child.kill("SIGKILL");
   }
-}
-
-/** Asks a step process to exit, and kills it if it has not within 5 s. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once("exit", done));
-  // A child that is dying has closed its channel: then the kill below ends it.
-  if (child.connected) child.send({ exit: true }, () => {});
-  await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
 
 async function main(): Promise<number> {
