@@ -72,7 +72,9 @@ describe("the synthetic site", () => {
   it("builds strictly, with distinct titles and each copy's own words", { timeout: 240_000 }, async () => {
     const build = await buildSite({ root: a, strict: true });
     expect(build.pages.size).toBeGreaterThanOrEqual(140);
-    expect(build.pages.size).toBeLessThanOrEqual(160);
+    // Copies of the docs come whole, so the count overshoots 150 by less than one copy's pages.
+    const docsPerCopy = [...build.pages.keys()].filter((r) => !r.startsWith("/api/") && !r.includes("scale-")).length;
+    expect(build.pages.size).toBeLessThan(150 + docsPerCopy);
     const titles = [...build.pages.values()].map((p) => p.title);
     expect(new Set(titles).size).toBe(titles.length);
     const words = (route: string) =>

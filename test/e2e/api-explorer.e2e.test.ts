@@ -320,7 +320,7 @@ describe("the API explorer", () => {
   it("POSTs the edited example body to /v1/view, after refusing invalid JSON", async () => {
     const { page, violations } = await openPage("/api/node/view");
     await openExplorer(page);
-    const editor = page.getByLabel("Request body");
+    const editor = page.getByRole("textbox", { name: /^Request body/ });
     const example = JSON.parse(await editor.inputValue()) as { function: string; arguments: string[] };
     assert.equal(example.function, "0x1::coin::balance", "prefilled with the generated example");
 
@@ -349,7 +349,9 @@ describe("the API explorer", () => {
   it("prefills a long example from the page's example block", async () => {
     const { page } = await openPage("/api/node/submit-transaction");
     await page.getByRole("button", { name: "Open the explorer" }).click();
-    const body = JSON.parse(await page.getByLabel("Request body").inputValue()) as { sender?: string };
+    const body = JSON.parse(await page.getByRole("textbox", { name: /^Request body/ }).inputValue()) as {
+      sender?: string;
+    };
     assert.match(body.sender ?? "", /^0x[0-9a-f]+$/);
     await page.close();
   });
@@ -362,7 +364,7 @@ describe("the API explorer", () => {
     await openExplorer(page);
     await page.getByRole("button", { name: "Send" }).click();
     await page.locator(".api-x-pre").waitFor();
-    await page.getByLabel("Request body").fill("{");
+    await page.getByRole("textbox", { name: /^Request body/ }).fill("{");
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByRole("alert").waitFor();
     await page.addScriptTag({ content: axeSource });

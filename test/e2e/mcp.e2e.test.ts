@@ -66,7 +66,11 @@ describe("the MCP server of the production bundle", () => {
     const op = await text("get_api_operation", { operationId: "get_account" });
     const url = site.build.manifest.config.url;
     const twin = await (await fetch(`${site.origin}/api/node/get-account.md`)).text();
-    assert.equal(op, `${url}/api/node/get-account\n\n${twin}`);
+    // The page's Markdown, after its URL, and the docs version it belongs to.
+    assert.equal(
+      op,
+      `${url}/api/node/get-account\n\n${twin}\n\nDocs version: Movement L1 (current) (version "current").`,
+    );
     const json = await text("get_api_operation", { operationId: "get_account", format: "openapi" });
     assert.match(json, /"\$ref":"#\/components\/schemas\/Address"/);
   });

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { kvKeys } from "../../../client/contracts/page";
 import { CONTEXTUAL_FACET_FILTERS } from "../../../client/contracts/search";
 import type { SiteBuild } from "../../build/build";
 import { SEARCH_CLIENT_HEADER } from "../../../client/contracts/signals";
@@ -69,7 +70,7 @@ export async function startEvalServer(root: string, build: SiteBuild, channel?: 
   });
   try {
     if (!channel) await publishBuild(server.kv, build, "production");
-    else if (!(await server.kv.get(`channel/${channel}`)))
+    else if (!(await server.kv.get(kvKeys.channel(channel))))
       throw new Error(
         `local KV has no channel "${channel}": publish to it first (npm run publish -- --channel ${channel})`,
       );
