@@ -1,6 +1,6 @@
 /**
  * The docs server's tools: the one place a tool is added (a module here and a line in TOOLS) and
- * the one place an argument every tool takes is added (SHARED_ARGS). tools/list and tools/call
+ * the one place an argument every tool takes is added (COMMON_ARGS). tools/list and tools/call
  * (server.ts) read this registry and nothing else.
  */
 import * as z from "zod";
@@ -16,7 +16,7 @@ import { CURRENT_VERSION } from "../../../client/contracts/versions";
  * Arguments every tool accepts besides its own, merged into each tool's input schema; an argument
  * added here reaches every tool's `run` in its args and its `tools/list` schema.
  */
-const SHARED_ARGS = {
+const COMMON_ARGS = {
   version: z
     .string()
     .min(1)
@@ -34,7 +34,7 @@ const SHARED_ARGS = {
  */
 const withSharedArgs = (tool: DocsTool): DocsTool => ({
   ...tool,
-  input: tool.input.extend(SHARED_ARGS),
+  input: tool.input.extend(COMMON_ARGS),
   async run(args, ctx) {
     const { version } = args as { version?: string };
     const docs = ctx.docs.inVersion(version === CURRENT_VERSION ? undefined : version);
