@@ -74,7 +74,12 @@ export function DocPage({
             ) : null}
             {/* A build made before site.yaml had these switches has neither: both are on there. */}
             {config.pageActions?.enabled !== false ? (
-              <PageActions route={page.route} siteUrl={publicSiteUrl(config)} mcp={config.mcp?.enabled !== false} />
+              <PageActions
+                route={page.route}
+                siteUrl={publicSiteUrl(config)}
+                mcp={config.mcp?.enabled !== false}
+                prefix={version?.prefix}
+              />
             ) : null}
           </div>
           {/* The title first, then the outline (where the TOC column does not fit), then the page. */}

@@ -10,9 +10,14 @@
  * 997 px the group is the "Page actions" menu, which opens without JavaScript (the boot script adds
  * Escape and outside clicks: client/boot/page-menu.client.ts). An action added to the list is in
  * both.
+ *
+ * On a legacy version's page every action names that version's twin: the paths carry the version's
+ * prefix here, and the link `data-version`, so that the worker's prefixing (worker/versions.ts)
+ * leaves it be.
  */
 import { markdownPathOf } from "../contracts/markdown-path";
 import { mcpInstall, mcpServerUrl } from "../contracts/mcp";
+import { versionPath } from "../contracts/versions";
 
 /** The prompt the assistant links carry: read the page's Markdown, then answer about it. */
 export function assistantPrompt(markdownUrl: string): string {
@@ -48,14 +53,25 @@ function ConnectAssistant({ serverUrl }: { serverUrl: string }) {
   );
 }
 
-export function PageActions({ route, siteUrl, mcp }: { route: string; siteUrl: string; mcp: boolean }) {
-  const markdownPath = markdownPathOf(route);
+export function PageActions({
+  route,
+  siteUrl,
+  mcp,
+  prefix = "/",
+}: {
+  route: string;
+  siteUrl: string;
+  mcp: boolean;
+  /** The URL prefix of the docs version the page is in ("/" for the current one). */
+  prefix?: string;
+}) {
+  const markdownPath = versionPath(prefix, markdownPathOf(route));
   const prompt = encodeURIComponent(assistantPrompt(`${siteUrl.replace(/\/+$/, "")}${markdownPath}`));
   const actions = [
     <button key="copy" type="button" className="page-action page-action-copy" data-copy-page={markdownPath}>
       Copy page
     </button>,
-    <a key="markdown" className="page-action" href={markdownPath} type="text/markdown">
+    <a key="markdown" className="page-action" href={markdownPath} type="text/markdown" data-version="">
       View as Markdown
     </a>,
     <a

@@ -90,6 +90,31 @@ for (const [kind, route] of Object.entries(PAGES)) {
   });
 }
 
+describe("page actions on a legacy version's page", () => {
+  // A page whose subject changed between the versions: its two twins differ.
+  const route = "/general/UsingMovement/connect_to_movement";
+  const legacy = `/2025${route}`;
+
+  it("copies, shows and hands to assistants the legacy version's twin, not the current one", async () => {
+    const page = await open(1440, legacy, { permissions: ["clipboard-read", "clipboard-write"] });
+    const [legacyTwin, currentTwin] = await Promise.all(
+      [legacy, route].map(async (r) => (await fetch(`${site.origin}${r}.md`)).text()),
+    );
+    assert.notEqual(legacyTwin, currentTwin);
+    await actions(page).getByRole("button", { name: "Copy page" }).click();
+    await page.getByRole("button", { name: "Copied" }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), legacyTwin);
+    const view = await actions(page).getByRole("link", { name: "View as Markdown" }).getAttribute("href");
+    assert.equal(view, `${legacy}.md`);
+    const md = encodeURIComponent(`${site.build.manifest.config.url}${legacy}.md`);
+    for (const name of ["Open in ChatGPT", "Open in Claude"]) {
+      const href = await actions(page).getByRole("link", { name }).getAttribute("href");
+      assert.ok(href!.includes(md), `${name}: ${href} names the legacy twin`);
+    }
+    await page.context().close();
+  });
+});
+
 describe("connecting an assistant to the MCP server", () => {
   const serverUrl = () => `${site.build.manifest.config.url}/mcp`;
 
