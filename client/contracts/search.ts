@@ -42,7 +42,11 @@ export interface SearchRecord {
   language: typeof SEARCH_LANGUAGE;
   /** The docs version's facet value, `docs-default-<version>` (the build writes the current one's; the worker answers each version's). */
   docusaurus_tag: `docs-default-${string}`;
-  /** Terms that find the page without being shown: an API operation's id, method and path, parameter names. */
+  /**
+   * Terms that find the record without being shown, weighed as a heading: on a page title, an API
+   * operation's id, method and path, parameter names; on a row of the API reference, the name of
+   * the field or parameter it defines.
+   */
   keywords?: string[];
   /** DocSearch's ranking data: level 90 (page title) … 40 (lvl6 heading), 0 (text); position in the page. */
   weight: { pageRank: number; level: number; position: number };

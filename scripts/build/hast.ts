@@ -37,11 +37,13 @@ export function preRenderedHtml(el: TreeElement): string | null {
 
 /**
  * Pre-rendered HTML parsed back into hast (table rows parse too: the fragment has no context), as
- * the twins and the search records read it: without the permalinks, which are page chrome (a
- * field's name that is its permalink stays, as its name).
+ * the twins read it: without the permalinks, which are page chrome (a field's name that is its
+ * permalink stays, as its name). The search records keep them (`keepPermalinks`): a row's name
+ * permalink says which name the row documents.
  */
-export function parseFragment(html: string): Root {
-  return withoutPermalinks(fromHtml(html, { fragment: true }));
+export function parseFragment(html: string, { keepPermalinks = false } = {}): Root {
+  const root = fromHtml(html, { fragment: true });
+  return keepPermalinks ? root : withoutPermalinks(root);
 }
 
 function isPermalink(node: RootContent): boolean {

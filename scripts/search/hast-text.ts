@@ -2,14 +2,18 @@
  * The readable text blocks of a pre-rendered HTML block (parsed to hast): paragraphs, list items and
  * table rows (cells joined by " | "), each with the id of its row when it has one, and list items
  * with an id (the API reference's fields) as one block each. Code (<pre>), drawings and table
- * headers are skipped.
+ * headers are skipped. Permalinks are read as their text (a row's name, or nothing), and a row's
+ * name permalink names the block.
  */
-import type { ElementContent, Root } from "hast";
+import type { Element, ElementContent, Root } from "hast";
+import { PERMALINK_CLASS } from "../../client/contracts/permalink";
 
 export interface TextBlock {
   text: string;
   /** The id of the table row or field, usable as the record's anchor. */
   id?: string;
+  /** The name the row documents (a field's or parameter's), when the row links to itself by it. */
+  name?: string;
 }
 
 const BLOCK = new Set(
@@ -21,6 +25,42 @@ const BLOCK = new Set(
 const SKIPPED = new Set(["pre", "script", "style", "svg", "thead"]);
 
 const collapse = (t: string) => t.replace(/\s+/g, " ").trim();
+
+function textOf(nodes: ElementContent[]): string {
+  return nodes.map((n) => (n.type === "text" ? n.value : n.type === "element" ? textOf(n.children) : "")).join("");
+}
+
+/**
+ * The name a row documents: the text of its name permalink (client/contracts/permalink.ts), the
+ * link to the row itself. Not searched inside nested blocks (a field's type drawn under it).
+ */
+function rowName(row: Element, id: string): string | undefined {
+  const visit = (nodes: ElementContent[]): string | undefined => {
+    for (const n of nodes) {
+      if (n.type !== "element" || n.tagName === "details" || n.tagName === "ul") continue;
+      const classes = n.properties.className;
+      if (
+        n.tagName === "a" &&
+        n.properties.href === `#${id}` &&
+        Array.isArray(classes) &&
+        classes.includes(PERMALINK_CLASS)
+      )
+        return collapse(textOf(n.children)) || undefined;
+      const found = visit(n.children);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return visit(row.children);
+}
+
+/** A block, with its row's id and name when it has them. */
+function block(text: string, row: Element): TextBlock {
+  const id = row.properties.id;
+  if (typeof id !== "string") return { text };
+  const name = rowName(row, id);
+  return name ? { text, id, name } : { text, id };
+}
 
 export function textBlocks(root: Root): TextBlock[] {
   const blocks: TextBlock[] = [];
@@ -56,8 +96,7 @@ export function textBlocks(root: Root): TextBlock[] {
         const row: string[] = (cells = []);
         visit(node.children);
         const joined = row.filter(Boolean).join(" | ");
-        const id = node.properties.id;
-        if (joined) blocks.push(typeof id === "string" ? { text: joined, id } : { text: joined });
+        if (joined) blocks.push(block(joined, node));
         cells = null;
       } else if (name === "td" || name === "th") {
         cellDepth++;
@@ -70,14 +109,13 @@ export function textBlocks(root: Root): TextBlock[] {
         // A field of the API reference: its name, type and description as one block landing on
         // the row; the structure of its type (a collapsed block) comes after, as blocks of its own.
         flush();
-        const id = node.properties.id;
         const nested = node.children.filter((c) => c.type === "element" && c.tagName === "details");
         cellDepth++;
         visit(node.children.filter((c) => !nested.includes(c)));
         cellDepth--;
         const t = collapse(text);
         text = "";
-        if (t) blocks.push({ text: t, id });
+        if (t) blocks.push(block(t, node));
         visit(nested);
         flush();
       } else if (BLOCK.has(name)) {

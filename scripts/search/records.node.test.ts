@@ -7,7 +7,7 @@ import { FIXTURE_ROOT } from "../../test/helpers/temp-site";
 import { parseFragment } from "../build/hast";
 import { textBlocks } from "./hast-text";
 
-const htmlBlocks = (html: string) => textBlocks(parseFragment(html));
+const htmlBlocks = (html: string) => textBlocks(parseFragment(html, { keepPermalinks: true }));
 import { searchRecords, searchRecordsOf, type SearchablePage } from "./records";
 
 const SITE = "https://docs.example";
@@ -116,9 +116,13 @@ describe("search records", () => {
 
   it("read pre-rendered HTML (generated API pages): rows with their own anchors, no code", () => {
     const html =
-      '<thead><tr><th>Name</th></tr></thead><tbody><tr id="param-query-ledger_version"><td><code>ledger_version</code></td><td><p>Ledger version &amp; more.</p><p>Example: <code>1</code></p></td></tr></tbody>';
+      '<thead><tr><th>Name</th></tr></thead><tbody><tr id="param-query-ledger_version"><td><a class="permalink" href="#param-query-ledger_version"><code>ledger_version</code></a></td><td><p>Ledger version &amp; more.</p><p>Example: <code>1</code></p></td></tr></tbody>';
     expect(htmlBlocks(html)).toEqual([
-      { text: "ledger_version | Ledger version & more. Example: 1", id: "param-query-ledger_version" },
+      {
+        text: "ledger_version | Ledger version & more. Example: 1",
+        id: "param-query-ledger_version",
+        name: "ledger_version",
+      },
     ]);
     expect(htmlBlocks("<p>One <b>two</b></p><pre><code>skip me</code></pre><ul><li>Three&#39;s</li></ul>")).toEqual([
       { text: "One two" },
@@ -142,18 +146,25 @@ describe("search records", () => {
     expect(records[1]).toMatchObject({
       url: `${SITE}/devs/thing#param-query-ledger_version`,
       content: "ledger_version | Ledger version & more. Example: 1",
+      keywords: ["ledger_version"],
     });
   });
 
   it("make each field of the API reference one record landing on the field, its type's structure apart", () => {
     const html =
-      '<ul><li id="schema-Tx.sender"><code>sender</code><a class="permalink" href="#schema-Tx.sender" aria-label="Link to field sender"></a> <span>Address</span><b>required</b><p>Who signs.</p><ul><li>Hex, with 0x.</li></ul></li>' +
-      '<li id="schema-Tx.payload"><code>payload</code> <span>object</span><p>What runs.</p><details><summary>Payload</summary><ul><li id="schema-Tx.payload.function"><code>function</code> <span>string</span><p>The entry function.</p></li></ul></details></li></ul>';
+      '<ul><li id="schema-Tx.sender"><a class="permalink" href="#schema-Tx.sender"><code>sender</code></a> <span>Address</span><b>required</b><p>Who signs, see <a href="#schema-Tx.payload"><code>payload</code></a>.</p><ul><li>Hex, with 0x.</li></ul></li>' +
+      '<li id="schema-Tx.payload"><a class="permalink" href="#schema-Tx.payload"><code>payload</code></a> <span>object</span><p>What runs.</p><details><summary>Payload</summary><ul><li id="schema-Tx.payload.function"><a class="permalink" href="#schema-Tx.payload.function"><code>function</code></a> <span>string</span><p>The entry function.</p></li></ul></details></li>' +
+      '<li id="schema-Tx.variant"><details><summary><code>variant</code> A variant.</summary></details></li></ul>';
     expect(htmlBlocks(html)).toEqual([
-      { text: "sender Address required Who signs. Hex, with 0x.", id: "schema-Tx.sender" },
-      { text: "payload object What runs.", id: "schema-Tx.payload" },
+      {
+        text: "sender Address required Who signs, see payload. Hex, with 0x.",
+        id: "schema-Tx.sender",
+        name: "sender",
+      },
+      { text: "payload object What runs.", id: "schema-Tx.payload", name: "payload" },
       { text: "Payload" },
-      { text: "function string The entry function.", id: "schema-Tx.payload.function" },
+      { text: "function string The entry function.", id: "schema-Tx.payload.function", name: "function" },
+      { text: "variant A variant." },
     ]);
     const records = searchRecordsOf(
       page(
@@ -165,12 +176,16 @@ describe("search records", () => {
       ),
       site,
     );
-    expect(records.filter((r) => r.type === "content").map((r) => r.url)).toEqual([
+    const content = records.filter((r) => r.type === "content");
+    expect(content.map((r) => r.url)).toEqual([
       `${SITE}/devs/thing#schema-Tx.sender`,
       `${SITE}/devs/thing#schema-Tx.payload`,
       `${SITE}/devs/thing`,
       `${SITE}/devs/thing#schema-Tx.payload.function`,
+      `${SITE}/devs/thing`,
     ]);
+    // A field's record is found by its name as a keyword; text that is no field's has none.
+    expect(content.map((r) => r.keywords ?? null)).toEqual([["sender"], ["payload"], null, ["function"], null]);
   });
 
   it("give a page without an h1 its title record, and index text before the first heading", () => {

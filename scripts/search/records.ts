@@ -94,7 +94,8 @@ export function searchRecordsOf(page: SearchablePage, site: SearchSite, pageRank
   const records: SearchRecord[] = [];
   const seen = new Map<string, number>();
 
-  const push = (type: SearchRecordType, content: string | null, at = anchor) => {
+  /** `keywords`: terms the record is found by besides its text (a page's, or a field's name). */
+  const push = (type: SearchRecordType, content: string | null, at = anchor, keywords?: string[]) => {
     const url = at ? `${base}#${at}` : base;
     const key = JSON.stringify([url, type, hierarchy, content]);
     const n = seen.get(key) ?? 0;
@@ -109,7 +110,7 @@ export function searchRecordsOf(page: SearchablePage, site: SearchSite, pageRank
       anchor: at,
       language: SEARCH_LANGUAGE,
       docusaurus_tag: SEARCH_DOCS_TAG,
-      ...(type === "lvl1" && page.searchKeywords?.length ? { keywords: page.searchKeywords } : {}),
+      ...(keywords?.length ? { keywords } : {}),
       weight: { pageRank, level: LEVEL_WEIGHT[type], position: records.length },
     });
   };
@@ -117,7 +118,7 @@ export function searchRecordsOf(page: SearchablePage, site: SearchSite, pageRank
   const titleRecord = (title: string) => {
     sawTitle = true;
     hierarchy.lvl1 = title || page.title;
-    push("lvl1", collapse(page.description) || null);
+    push("lvl1", collapse(page.description) || null, anchor, page.searchKeywords);
   };
 
   const heading = (level: number, el: TreeElement) => {
@@ -131,11 +132,17 @@ export function searchRecordsOf(page: SearchablePage, site: SearchSite, pageRank
     if (text) push(`lvl${lvl}` as SearchRecordType, null);
   };
 
-  const text = (raw: string, at = anchor) => {
+  /**
+   * A block of text; `name`, the field or parameter a row of the API reference documents, is the
+   * record's keyword: a search for the name then ranks the row that defines it (a keyword weighs as
+   * a heading does) above text that only mentions it.
+   */
+  const text = (raw: string, at = anchor, name?: string) => {
     const content = collapse(raw);
     if (!content) return;
     if (!sawTitle) titleRecord(page.title);
-    push("content", content.length > MAX_CONTENT ? `${content.slice(0, MAX_CONTENT - 1)}…` : content, at);
+    const shown = content.length > MAX_CONTENT ? `${content.slice(0, MAX_CONTENT - 1)}…` : content;
+    push("content", shown, at, name ? [name] : undefined);
   };
 
   const visit = (nodes: TreeNode[]) => {
@@ -153,7 +160,8 @@ export function searchRecordsOf(page: SearchablePage, site: SearchSite, pageRank
       if (h) heading(Number(h[1]), node);
       else if (SKIP.has(type)) continue;
       else if (preRenderedHtml(node) !== null)
-        for (const block of textBlocks(parseFragment(preRenderedHtml(node)!))) text(block.text, block.id ?? anchor);
+        for (const block of textBlocks(parseFragment(preRenderedHtml(node)!, { keepPermalinks: true })))
+          text(block.text, block.id ?? anchor, block.name);
       else if (type === "thead") continue;
       else if (type === "tr")
         text(
