@@ -23,8 +23,12 @@ export const TYPE_BOOST: Record<SearchRecordType, number> = {
   lvl6: 1.5,
   content: 1,
 };
-/** Extra weight by field (MiniSearch's `boost`). */
-export const FIELD_BOOST: Record<string, number> = { title: 4, keywords: 4, parents: 1.5, content: 1 };
+/**
+ * Extra weight by field (MiniSearch's `boost`). A name (a row of the API reference) is matched only
+ * when typed whole, and then names the one row a reader is after: it outweighs a title, so the row
+ * ranks above the guides and error examples that mention the name, some of them several times.
+ */
+export const FIELD_BOOST: Record<string, number> = { title: 4, keywords: 4, name: 8, parents: 1.5, content: 1 };
 /** The fields a "headings only" match reads (short prefixes complete from these). */
 export const HEAD_FIELDS: ReadonlySet<string> = new Set(["title", "keywords"]);
 /** MiniSearch's BM25+ parameters. */

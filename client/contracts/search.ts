@@ -43,9 +43,9 @@ export interface SearchRecord {
   /** The docs version's facet value, `docs-default-<version>` (the build writes the current one's; the worker answers each version's). */
   docusaurus_tag: `docs-default-${string}`;
   /**
-   * Terms that find the record without being shown, weighed as a heading: on a page title, an API
-   * operation's id, method and path, parameter names; on a row of the API reference, the name of
-   * the field or parameter it defines.
+   * Terms that find the record without being shown: on a page title, an API operation's id, method
+   * and path, parameter names (weighed as its title); on a row of the API reference (a content
+   * record), the name of the field or parameter it defines, matched whole (the index's name field).
    */
   keywords?: string[];
   /** DocSearch's ranking data: level 90 (page title) … 40 (lvl6 heading), 0 (text); position in the page. */
@@ -179,10 +179,18 @@ export interface IndexedDocument {
   /** The headings above it, section included. */
   parents: string;
   content: string;
+  /** A page title's keywords (see SearchRecord.keywords). */
   keywords: string;
+  /** The names a row of the API reference defines (its keywords), each one term, matched whole. */
+  name: string;
 }
 
-const INDEXED_FIELDS = ["title", "parents", "content", "keywords"] as const;
+const INDEXED_FIELDS = ["title", "parents", "content", "keywords", "name"] as const;
+/**
+ * The field whose text is names, each indexed whole: "chain_id" is found by `chain_id` typed whole,
+ * not by "chain id" (its words find the row through its text, as any text's).
+ */
+export const NAME_FIELD = "name";
 
 export function indexedDocument(record: SearchRecord, id: number): IndexedDocument {
   const own = record.type === "content" ? null : record.type;
@@ -192,12 +200,14 @@ export function indexedDocument(record: SearchRecord, id: number): IndexedDocume
     const text = record.hierarchy[level];
     if (text) parents.push(text);
   }
+  const keywords = (record.keywords ?? []).join(" ");
   return {
     id,
     title: own ? (record.hierarchy[own] ?? "") : "",
     parents: parents.join(" "),
     content: record.content ?? "",
-    keywords: (record.keywords ?? []).join(" "),
+    keywords: own ? keywords : "",
+    name: own ? "" : keywords,
   };
 }
 
@@ -265,9 +275,11 @@ export function snakeCaseIdentifiers(text: string): string[] {
 
 /**
  * Index-side tokens: every word, plus the parts of camelCase words, so "sign message" finds
- * signMessage, plus snake_case identifiers whole.
+ * signMessage, plus snake_case identifiers whole; in the NAME_FIELD, each name whole (MiniSearch
+ * passes the field's name).
  */
-export function indexTokens(text: string): string[] {
+export function indexTokens(text: string, fieldName?: string): string[] {
+  if (fieldName === NAME_FIELD) return text.split(" ").filter(Boolean);
   const out: string[] = [];
   for (const { word } of wordsOf(text)) out.push(word, ...camelParts(word));
   out.push(...snakeCaseIdentifiers(text));

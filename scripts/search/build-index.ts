@@ -10,6 +10,7 @@
 import {
   indexTokens,
   miniSearchOptions,
+  NAME_FIELD,
   packRecords,
   synonymTable,
   type SearchRecord,
@@ -171,9 +172,11 @@ export function buildSearchIndex(
   synonyms: Synonym[] = [],
 ): SearchIndexBuild {
   const tokenize = miniSearchOptions.tokenize ?? indexTokens;
-  const memoised = (text: string) => {
+  // Names are tokenized apart (whole), so not kept with the tokens of the same text elsewhere.
+  const memoised = (text: string, field: string) => {
+    if (field === NAME_FIELD) return tokenize(text, field);
     let hit = tokens!.get(text);
-    if (!hit) tokens!.set(text, (hit = tokenize(text)));
+    if (!hit) tokens!.set(text, (hit = tokenize(text, field)));
     return hit;
   };
   /** MiniSearch's id (position in `records`) → stable id. */

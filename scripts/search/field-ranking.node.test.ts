@@ -1,7 +1,7 @@
 /**
  * A field's name, typed whole, finds the row of the API reference that defines the field before
  * text that only mentions it (error examples, guides): the row's record has the name as a keyword,
- * which weighs as a heading does. Built and searched as the site is: records from page trees, the
+ * indexed whole in the name field, which outweighs a heading's title. Built and searched as the site is: records from page trees, the
  * index the build makes, the worker's engine over it as a publish stores it.
  */
 import { describe, expect, it } from "vitest";
@@ -88,5 +88,9 @@ describe("a field's name typed whole", () => {
   it("is what ranks the row first: without the name as its keyword, a mention wins", async () => {
     const unnamed = records.map(({ keywords, ...r }) => (r.type === "content" ? r : { ...r, keywords }));
     expect(await firstHit(unnamed, "vm_error_code")).not.toContain("#schema-AptosError.vm_error_code");
+  });
+
+  it("is matched whole: the name's words typed apart rank the row as any text", async () => {
+    expect(await firstHit(records, "vm error code")).not.toContain("#schema-AptosError.vm_error_code");
   });
 });

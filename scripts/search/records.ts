@@ -134,8 +134,8 @@ export function searchRecordsOf(page: SearchablePage, site: SearchSite, pageRank
 
   /**
    * A block of text; `name`, the field or parameter a row of the API reference documents, is the
-   * record's keyword: a search for the name then ranks the row that defines it (a keyword weighs as
-   * a heading does) above text that only mentions it.
+   * record's keyword: a search for the name typed whole then ranks the row that defines it above
+   * text that only mentions it (client/contracts/search.ts indexes it in the name field).
    */
   const text = (raw: string, at = anchor, name?: string) => {
     const content = collapse(raw);

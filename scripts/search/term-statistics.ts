@@ -31,7 +31,7 @@ export interface TermStatistics {
 
 export function termStatistics(
   records: SearchRecord[],
-  tokenize: (text: string) => string[] = indexTokens,
+  tokenize: (text: string, fieldName: string) => string[] = indexTokens,
 ): TermStatistics {
   const fields = miniSearchOptions.fields! as (keyof IndexedDocument)[];
   const width = fields.length;
@@ -43,7 +43,7 @@ export function termStatistics(
     for (let f = 0; f < width; f++) {
       const value = document[fields[f]!];
       if (value === null || value === undefined) continue;
-      const tokens = tokenize(String(value));
+      const tokens = tokenize(String(value), fields[f]!);
       const slot = id * width + f;
       const length = new Set(tokens).size;
       fieldLength[slot] = length;
