@@ -28,6 +28,8 @@ export const DOCSEARCH_SETTINGS: IndexSettings = {
     "content",
   ],
   attributesForFaceting: ["type", "language", "docusaurus_tag"],
+  // The modal asks for one hit per URL (`distinct: true`), as the embedded engine answers it.
+  attributeForDistinct: "url",
   attributesToRetrieve: ["hierarchy", "content", "anchor", "url", "url_without_anchor", "type"],
   attributesToHighlight: ["hierarchy", "content"],
   attributesToSnippet: ["content:10"],

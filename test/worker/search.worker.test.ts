@@ -224,6 +224,45 @@ describe("the embedded endpoint through the algoliasearch lite client", () => {
     expect(r!.query).toBe(long.slice(0, MAX_QUERY_LENGTH));
   });
 
+  it("with distinct, answers one hit per URL (page and anchor), the best-ranked standing for it", async () => {
+    for (const query of ["zeta", "body", "alpha"]) {
+      const [all, one] = await search(docsearchRequest(query), docsearchRequest(query, { distinct: true }));
+      const urls = all!.hits.map((h) => h.url);
+      // The fixture has records sharing a URL for each query (a page title and its text, two tabs' text).
+      expect(new Set(urls).size, query).toBeLessThan(urls.length);
+      expect(
+        one!.hits.map((h) => h.url),
+        query,
+      ).toEqual([...new Set(urls)]);
+      expect(one!.hits.map((h) => h.objectID)).toEqual(
+        [...new Set(urls)].map((u) => all!.hits.find((h) => h.url === u)!.objectID),
+      );
+      // Every hit was read: the count is the distinct hits'.
+      expect(one!.nbHits).toBe(one!.hits.length);
+    }
+  });
+
+  it("reads distinct as Algolia does: a boolean, a count per URL, in JSON or a params string; refuses others", async () => {
+    const urls = async (params: string) => {
+      const res = await post(JSON.stringify({ requests: [{ indexName: INDEX, params: `query=body&${params}` }] }));
+      expect(res.status, params).toBe(200);
+      return ((await res.json()) as { results: Result[] }).results[0]!.hits.map((h) => h.url);
+    };
+    const every = await urls("distinct=false");
+    expect(await urls("distinct=0")).toEqual(every);
+    expect(await urls("distinct=true")).toEqual([...new Set(every)]);
+    expect(await urls("distinct=1")).toEqual([...new Set(every)]);
+    // Two per URL: the fixture's two tab bodies under one heading are both kept, beside the heading.
+    expect(await urls("distinct=2")).toEqual(every);
+    for (const bad of ["distinct=5", "distinct=-1", "distinct=yes"]) {
+      const res = await post(JSON.stringify({ requests: [{ indexName: INDEX, params: `query=body&${bad}` }] }));
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toContain("distinct must be");
+    }
+    const [json] = await search(docsearchRequest("body", { distinct: 1 }));
+    expect(json!.hits.map((h) => h.url)).toEqual([...new Set(every)]);
+  });
+
   it("returns every record for an empty query, page titles first (as Algolia does)", async () => {
     const [r] = await search(docsearchRequest("", { hitsPerPage: 3 }));
     expect(r!.nbHits).toBe(build.searchIndex.documentCount);
@@ -480,8 +519,14 @@ describe("the /search page", () => {
     expect(html).toMatch(/\d+ results? for “alpha”/);
     expect(html).toContain('<a class="search-result-title" href="/learn/Basics/alpha"><mark>Alpha</mark> Page</a>');
     expect(html).toContain('href="/learn/Basics/alpha#first-section"');
-    expect(html).toContain("<mark>Alpha</mark> text with a link to beta.");
     expect(html).toMatch(/class="search-result-path">Learn › Alpha Page</);
+    // One result per place: the section's heading stands for it, its text ("Alpha text with a link
+    // to beta.") is not listed again under the same link.
+    const hrefs = [...html.matchAll(/class="search-result-title" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(hrefs).toContain("/learn/Basics/alpha#first-section");
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    expect(html).not.toContain("<mark>Alpha</mark> text with a link to beta.");
+    expect(html).toMatch(new RegExp(`${hrefs.length} results? for “alpha”`));
   });
 
   it("escapes a hostile query wherever it is reflected", async () => {

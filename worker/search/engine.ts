@@ -21,6 +21,7 @@ import {
 } from "../../client/contracts/search";
 import { BROWSE_LIMIT, type SearchRoot } from "../../client/contracts/search-index";
 import { TYPE_LETTERS } from "../../client/contracts/search-pieces";
+import { distinctRanking, MAX_DISTINCT } from "./distinct";
 import type { HighlightQuery } from "./highlight";
 import type { PieceLoader } from "./pieces";
 import { meaningfulWords, planQuery, type KnownTerm, type Slot } from "./query-plan";
@@ -37,6 +38,8 @@ export interface EngineQuery {
   page?: number;
   hitsPerPage?: number;
   facetFilters?: FacetFilters;
+  /** Algolia's `distinct`: at most this many hits of one URL (page and anchor), the best for it first; 0 or none: every hit. */
+  distinct?: number;
 }
 
 export interface EngineHit {
@@ -51,7 +54,11 @@ export interface EngineResult {
   query: string;
   hits: EngineHit[];
   nbHits: number;
-  /** False when a word's postings were read only in part: nbHits then counts the records found, not all. */
+  /**
+   * False when nbHits is an estimate: a word's postings were read only in part (it counts the
+   * records found, not all), or, with `distinct`, not every hit was read (it counts those not
+   * dropped as another's URL).
+   */
   exhaustive: boolean;
   page: number;
   nbPages: number;
@@ -317,9 +324,10 @@ export class SearchEngine {
     const originals = typed.length ? meaningfulWords(typed) : typed;
     const words = originals.map(foldTerm);
     const needed = Math.min(PAGINATION_LIMIT, (page + 1) * hitsPerPage);
+    const distinct = Math.min(MAX_DISTINCT, Math.max(0, Math.floor(q.distinct ?? 0)));
 
-    // The first `needed` positions in `matches`, best first, of `found` records.
-    let ranked: number[] = [];
+    // The first k positions in `matches`, best first, of `found` records.
+    let order = (_k: number): number[] => [];
     let found = 0;
     let matches = new Matches();
     let exhaustive = true;
@@ -328,7 +336,7 @@ export class SearchEngine {
     } else if (words.length === 0) {
       // An empty query pages through the first BROWSE_LIMIT records, best first (filters apply to those).
       for (const id of await this.filter(await this.index.browse(), filters)) matches.add(id, 0, [], []);
-      ranked = Array.from({ length: Math.min(matches.size, needed) }, (_, k) => k);
+      order = (k) => Array.from({ length: Math.min(matches.size, k) }, (_, i) => i);
       found = matches.size;
       exhaustive = filters.length === 0 || this.root.documentCount <= BROWSE_LIMIT;
     } else {
@@ -341,19 +349,39 @@ export class SearchEngine {
       const raw = result.raw;
       const better = (a: number, b: number) => scores[b]! - scores[a]! || raw[b]! - raw[a]!;
       // Only the hits the requested page can reach are put in order; the rest only count.
-      result.counts.forEach((count, b) => {
-        found += count;
-        if (ranked.length < needed) ranked = ranked.concat(bestOf(result.bucketOf, b, needed - ranked.length, better));
-      });
+      for (const count of result.counts) found += count;
+      order = (k) => {
+        let ranked: number[] = [];
+        result.counts.forEach((_, b) => {
+          if (ranked.length < k) ranked = ranked.concat(bestOf(result.bucketOf, b, k - ranked.length, better));
+        });
+        return ranked;
+      };
     }
 
     // Without words or filters every record matches, though only the first BROWSE_LIMIT can be paged to.
-    const nbHits = words.length === 0 && filters?.length === 0 ? this.root.documentCount : found;
+    let nbHits = words.length === 0 && filters?.length === 0 ? this.root.documentCount : found;
+    let ranked: number[];
+    let read: Map<number, SearchRecord> | null = null;
+    if (distinct && found) {
+      const d = await distinctRanking(
+        order,
+        found,
+        needed,
+        distinct,
+        (positions) => this.records(positions.map((k) => matches.ids[k]!)),
+        (record) => record.url,
+      );
+      ranked = d.kept;
+      read = d.records;
+      nbHits = d.complete && nbHits === found ? d.distinctCount : nbHits - d.dropped;
+      exhaustive &&= d.complete;
+    } else ranked = order(needed);
     const reachable = Math.min(nbHits, PAGINATION_LIMIT);
     const nbPages = hitsPerPage > 0 ? Math.ceil(reachable / hitsPerPage) : 0;
     const start = page * hitsPerPage;
     const shown = start < reachable ? ranked.slice(start, Math.min(start + hitsPerPage, reachable)) : [];
-    const records = await this.records(shown.map((k) => matches.ids[k]!));
+    const records = read ? shown.map((k) => read.get(k)!) : await this.records(shown.map((k) => matches.ids[k]!));
     const hits = shown.map((k, i) => ({
       record: records[i]!,
       score: matches.scores[k]!,

@@ -81,10 +81,12 @@ export async function renderSearchPage(
       // The index of the manifest's docs version; its records carry no prefix (the page's links get it: worker/versions.ts).
       const engine = await store.searchIndex(buildId, manifest);
       const facetFilters = search.contextualSearch ? parseFacetFilters(CONTEXTUAL_FACET_FILTERS) : [];
-      let result = await engine.search({ query, page: requested - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
+      // One hit per place (page and anchor), as in the modal.
+      const asked = { query, hitsPerPage: HITS_PER_PAGE, facetFilters, distinct: 1 };
+      let result = await engine.search({ ...asked, page: requested - 1 });
       // A page past the end (an old link, a hand-edited URL) shows the last page instead.
       if (result.hits.length === 0 && result.nbPages > 0)
-        result = await engine.search({ query, page: result.nbPages - 1, hitsPerPage: HITS_PER_PAGE, facetFilters });
+        result = await engine.search({ ...asked, page: result.nbPages - 1 });
       const toHref = searchResultUrlProcessor(search);
       Object.assign(view, {
         page: result.page + 1,

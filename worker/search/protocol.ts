@@ -5,6 +5,7 @@
  * and `_snippetResult` on every hit.
  */
 import { HIERARCHY_LEVELS, HITS_PER_PAGE, capQuery, type SearchRecord } from "../../client/contracts/search";
+import { MAX_DISTINCT } from "./distinct";
 import type { EngineResult, FacetFilters } from "./engine";
 import { highlight, snippet, toTagged, type Highlighted } from "./highlight";
 
@@ -22,6 +23,8 @@ export interface ParsedQuery {
   attributesToSnippet: { attribute: string; words: number }[];
   /** null: every attribute. */
   attributesToRetrieve: string[] | null;
+  /** Hits kept per URL (Algolia's `distinct`: true is 1); 0: every hit. */
+  distinct: number;
 }
 
 export class BadRequest extends Error {}
@@ -74,6 +77,16 @@ function text(value: Json | undefined, name: string, fallback: string, max = Inf
   if (typeof value !== "string") throw new BadRequest(`${name} must be a string`);
   if (value.length > max) throw new BadRequest(`${name} is longer than ${max} characters`);
   return value;
+}
+
+/** Algolia's `distinct`: a boolean, or how many hits of one URL to keep (0 to MAX_DISTINCT). */
+function distinctOf(value: Json | undefined, name: string): number {
+  if (value === true || value === "true") return 1;
+  if (value === undefined || value === null || value === false || value === "false") return 0;
+  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > MAX_DISTINCT)
+    throw new BadRequest(`${name} must be a boolean or an integer from 0 to ${MAX_DISTINCT}`);
+  return n;
 }
 
 function stringList(value: Json | undefined, name: string): string[] | null {
@@ -134,6 +147,7 @@ function parseQuery(raw: Json, at: string, pathIndex?: string): ParsedQuery {
       return { attribute: attribute!, words: Math.min(n, 100) };
     }),
     attributesToRetrieve: stringList(p.attributesToRetrieve, `${at}attributesToRetrieve`),
+    distinct: distinctOf(p.distinct, `${at}distinct`),
   };
 }
 

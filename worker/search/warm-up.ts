@@ -17,8 +17,9 @@ import { WARM_UP_INDEX } from "./warm-up-index";
 
 const INDEX = "warm-up";
 
-/** DocSearch's parameters, as its requests send them. */
+/** DocSearch's parameters, as the modal's requests send them. */
 const DOCSEARCH_PARAMS = new URLSearchParams({
+  distinct: "true",
   attributesToRetrieve: JSON.stringify(["hierarchy.lvl0", "hierarchy.lvl1", "content", "type", "url"]),
   attributesToSnippet: JSON.stringify(["hierarchy.lvl1:10", "content:10"]),
   snippetEllipsisText: "…",

@@ -231,9 +231,12 @@ function SearchModal(server: SearchModalProps) {
 
   // DocSearch rebuilds its autocomplete (and empties the recent and favorite lists) whenever one of
   // these changes identity, e.g. on the re-render a hover causes: each is made once.
+  // `distinct`: one hit per URL (page and anchor), the best for it, as DocSearch's Algolia indexes
+  // are set up (push-algolia.ts sets the attribute); the site's own search reads it per request.
   const searchParameters = useMemo(
     () => ({
       hitsPerPage: HITS_PER_PAGE,
+      distinct: true,
       ...(props.contextualSearch ? { facetFilters: contextualFacetFilters(version) } : {}),
     }),
     [props.contextualSearch, version],

@@ -89,7 +89,7 @@ export async function startEvalServer(root: string, build: SiteBuild, channel?: 
         method: "POST",
         headers: { [SEARCH_CLIENT_HEADER]: "eval" },
         body: JSON.stringify({
-          requests: [{ indexName, query, hitsPerPage: HITS, facetFilters: CONTEXTUAL_FACET_FILTERS }],
+          requests: [{ indexName, query, hitsPerPage: HITS, distinct: true, facetFilters: CONTEXTUAL_FACET_FILTERS }],
         }),
       });
       if (!res.ok) throw new Error(`search "${query}": ${res.status} ${await res.text()}`);

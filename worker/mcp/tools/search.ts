@@ -139,7 +139,9 @@ export const searchDocs = defineTool({
       facetFilters.push([`hierarchy.lvl0:${found.label}`]);
     }
     const engine = await docs.store.searchIndex(buildId, manifest);
-    const result = await engine.search({ query, hitsPerPage: Math.min(100, limit * HITS_PER_RESULT), facetFilters });
+    // One hit per section (distinct): the hits read then spread over more sections and pages.
+    const hitsPerPage = Math.min(100, limit * HITS_PER_RESULT);
+    const result = await engine.search({ query, hitsPerPage, facetFilters, distinct: 1 });
     recordSearches(signals, "agent", [{ query, facetFilters, nbHits: result.nbHits }]);
     const site = await docs.siteUrl();
     const results = fold(result.hits, site, limit);
