@@ -242,6 +242,19 @@ describe("the embedded endpoint through the algoliasearch lite client", () => {
     }
   });
 
+  it("pages through distinct hits without a URL on two pages", async () => {
+    const [all] = await search(docsearchRequest("body alpha zeta", { hitsPerPage: 100 }));
+    const urls = [...new Set(all!.hits.map((h) => h.url))];
+    expect(urls.length).toBeGreaterThan(4);
+    const pages = await search(
+      ...Array.from({ length: Math.ceil(urls.length / 2) + 1 }, (_, page) =>
+        docsearchRequest("body alpha zeta", { hitsPerPage: 2, page, distinct: true }),
+      ),
+    );
+    expect(pages.flatMap((r) => r.hits.map((h) => h.url))).toEqual(urls);
+    expect(pages.at(-1)!.hits).toEqual([]);
+  });
+
   it("reads distinct as Algolia does: a boolean, a count per URL, in JSON or a params string; refuses others", async () => {
     const urls = async (params: string) => {
       const res = await post(JSON.stringify({ requests: [{ indexName: INDEX, params: `query=body&${params}` }] }));
