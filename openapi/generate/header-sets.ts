@@ -1,7 +1,10 @@
 /**
  * Response header sets. Most responses repeat one of a few identical header lists (the X-APTOS-*
  * ledger headers); each distinct list is drawn once per page and responses refer to it by id.
+ * Each header's row has an id of its own (`<set id>.<header>`) and its name is the permalink to it,
+ * as a field's is: a search for a header lands on its row.
  */
+import { namePermalink } from "../../client/contracts/permalink";
 import type { TreeElement, TreeNode } from "../../client/contracts/tree";
 import { prose } from "./markdown";
 import type { Resolver } from "./refs";
@@ -21,6 +24,9 @@ export interface HeaderSet {
 type HeaderMap = Record<string, Header | Reference>;
 
 const keyOf = (headers: HeaderMap) => JSON.stringify(Object.entries(headers));
+
+/** The id of a header's row in its set's table. */
+export const headerRowId = (set: HeaderSet, name: string) => `${set.id}.${name}`;
 
 export class HeaderSets {
   private readonly byKey = new Map<string, HeaderSet>();
@@ -142,10 +148,11 @@ export class HeaderSets {
         null,
         ...set.headers.map(([name, header]) => {
           const schema = header.schema ? effective(header.schema, this.r) : {};
+          const id = headerRowId(set, name);
           return h(
             "tr",
-            null,
-            h("td", null, h("code", null, name), header.required ? h("b", null, "always") : null),
+            { id },
+            h("td", null, namePermalink(id, name), header.required ? h("b", null, "always") : null),
             h("td", null, primitiveLabel(schema), ...factNodes(constraintsOf(schema))),
             h("td", null, ...prose(header.description)),
           );

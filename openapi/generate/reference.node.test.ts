@@ -90,6 +90,10 @@ describe("an operation page (get-transactions)", () => {
     expect(out.match(/class="permalink" href="#headers-success"/g)).toHaveLength(1);
     expect(out.match(/href="#headers-error"/g)).toHaveLength(7);
     expect(text(out)).toContain("X-APTOS-LEDGER-VERSION");
+    // Each header's row is an anchor of its own, its name the permalink to it (search lands there).
+    expect(out).toContain(
+      '<tr id="headers-success.X-APTOS-LEDGER-VERSION"><td><a class="permalink" href="#headers-success.X-APTOS-LEDGER-VERSION"><code>X-APTOS-LEDGER-VERSION</code></a>',
+    );
     expect(out).toContain('<details class="api-example"><summary>Example</summary>');
     expect(text(out)).toContain(
       'Example: {"message":"Given limit value (0) must not be zero","error_code":"invalid_input","vm_error_code":null}',

@@ -41,6 +41,11 @@ describe("the site build with the node API", () => {
       href: "/api/node/movement-labs-node-api",
     });
     expect(build.manifest.routes["/api/node/view"]?.title).toBe("Execute view function of a module");
+    // A response header is found by its name on its own row (header tables repeat on every
+    // operation page and are indexed once, on the first page that draws them).
+    const header = build.search.records.filter((r) => r.url.endsWith("#headers-success.X-APTOS-LEDGER-VERSION"));
+    expect(header).toHaveLength(1);
+    expect(header[0]).toMatchObject({ keywords: ["X-APTOS-LEDGER-VERSION"] });
     expect(build.files.map((f) => f.path).filter((p) => p.startsWith("/api/node/openapi"))).toEqual([
       "/api/node/openapi.yaml",
       "/api/node/openapi.json",
