@@ -179,8 +179,7 @@ export interface StoredVersion {
 
 /**
  * Reads a build's stored manifest, or null when the build has no manifest or one in another
- * format (format 2: format-2/stored-manifest.ts). `memo` keeps values by digest across calls
- * (builds share most of them).
+ * format. `memo` keeps values by digest across calls (builds share most of them).
  */
 export async function readStoredBuild(
   kv: KvTarget,

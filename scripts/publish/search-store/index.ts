@@ -49,7 +49,7 @@ export interface StoredSearch {
 /** Reads a live stored value's text; a missing one is an error naming it. */
 export type ReadLive = (digest: string) => Promise<string>;
 
-/** A stored build's index, or null when it has none of this format (format 2's is not built on). */
+/** A stored build's index, or null when it has none of this format. */
 export async function readStoredSearch(root: unknown, read: ReadLive): Promise<StoredSearch | null> {
   if (!isSearchRoot(root)) return null;
   const blobs = new Set<string>([root.browse, ...root.segments.map((s) => s.digest)]);
