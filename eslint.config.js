@@ -75,7 +75,7 @@ export default tseslint.config(
   },
   // The boundaries. client/ ships to the browser and is rendered by the worker: it imports neither
   // worker/ nor build-time code. worker/ is the deployed bundle: nothing build-time reaches it.
-  // Build-time code shares data shapes through client/contracts, never through the worker (the
+  // Build-time code shares data shapes through common, never through the worker (the
   // bench alone loads the worker's code, to measure it).
   {
     files: ["client/**/*.{ts,tsx}"],
@@ -114,7 +114,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": restricted(
         ["worker"],
-        "build-time code shares data shapes through client/contracts, not the worker.",
+        "build-time code shares data shapes through common, not the worker.",
       ),
     },
   },

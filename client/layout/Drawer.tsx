@@ -3,8 +3,8 @@
  * <dialog> (boot/drawer.client.ts). Its primary panel lists the navbar links; the secondary panel
  * receives a copy of the current sidebar when opened and offers 'Back to main menu'.
  */
-import type { SiteConfig } from "../contracts/site-config";
-import type { VersionView } from "../contracts/versions";
+import type { SiteConfig } from "../../common/site-config";
+import type { VersionView } from "../../common/versions";
 import { MovementMark } from "./MovementMark";
 import { NavLink } from "./NavLink";
 import { VersionMenu } from "./VersionMenu";

@@ -11,8 +11,8 @@
  * Escape and outside clicks: client/boot/page-menu.client.ts). An action added to the list is in
  * both.
  */
-import { markdownPathOf } from "../contracts/markdown-path";
-import { mcpInstall, mcpServerUrl } from "../contracts/mcp";
+import { markdownPathOf } from "../../common/markdown-path";
+import { mcpInstall, mcpServerUrl } from "../../common/mcp";
 
 /** The prompt the assistant links carry: read the page's Markdown, then answer about it. */
 export function assistantPrompt(markdownUrl: string): string {

@@ -2,7 +2,7 @@
  * Response header sets. Most responses repeat one of a few identical header lists (the X-APTOS-*
  * ledger headers); each distinct list is drawn once per page and responses refer to it by id.
  */
-import type { TreeElement, TreeNode } from "../../client/contracts/tree";
+import type { TreeElement, TreeNode } from "../../common/tree";
 import { prose } from "./markdown";
 import type { Resolver } from "./refs";
 import { factNodes } from "./facts";

@@ -8,7 +8,7 @@ import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmAutolinkLiteralFromMarkdown } from "mdast-util-gfm-autolink-literal";
 import { toString } from "mdast-util-to-string";
 import { gfmAutolinkLiteral } from "micromark-extension-gfm-autolink-literal";
-import type { TreeNode } from "../../client/contracts/tree";
+import type { TreeNode } from "../../common/tree";
 import { h } from "./tree";
 
 /**

@@ -3,7 +3,7 @@
  * previous build of every channel), nor one being published, nor one published within the
  * retention period. Preview channels not published for PREVIEW_RETENTION_DAYS stop protecting
  * anything, and their pointers and histories go; so do the pointers of store formats older than
- * any this code reads (client/contracts/store-format.ts), whose builds are then collected like any
+ * any this code reads (common/store-format.ts), whose builds are then collected like any
  * other. (A newer format's pointer, a preview of a branch that bumps the format, is left alone.)
  *
  * Keys are listed before the roots are read. A build whose keys are in that listing has, by the
@@ -12,8 +12,8 @@
  * build's value is taken for an orphan. Pending records older than PENDING_TTL_MS are from
  * publishes that died: they are deleted and protect nothing.
  */
-import { kvKeys, type PublishRecord } from "../../client/contracts/page";
-import { channelOfKey, READABLE_FORMATS } from "../../client/contracts/store-format";
+import { kvKeys, type PublishRecord } from "../../common/page";
+import { channelOfKey, READABLE_FORMATS } from "../../common/store-format";
 import { readJson, type KvTarget } from "./kv-target";
 import { PENDING_TTL_MS, pendingKeys, readPending } from "./pending";
 import { readBuildValues } from "./stored-build";

@@ -15,7 +15,7 @@
  * build live and can simply be run again. A one-page change writes a handful of keys, not the
  * whole site (KV's free plan allows 1,000 writes a day).
  */
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import type { SiteBuild } from "../build/build";
 import { blobDigest } from "../build/blobs";
 import { readJson, type KvTarget, type KvValue } from "./kv-target";

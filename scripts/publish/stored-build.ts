@@ -1,9 +1,9 @@
 /**
- * Everything a stored build names (client/contracts/store-format.ts): its routes' page records and
+ * Everything a stored build names (common/store-format.ts): its routes' page records and
  * every blob of its manifest and search index, and of each legacy docs version's.
  * What the live build already has (publish), what GC keeps, what a rollback checks.
  */
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { readJson, type KvTarget } from "./kv-target";
 import { readStoredSearch, type StoredSearch } from "./search-store";
 import { readStoredBuild, storedDigests, storedPageDigests } from "./stored-manifest";

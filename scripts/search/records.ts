@@ -2,7 +2,7 @@
  * Search records from page trees, in the DocSearch shape: one record per page title, per heading
  * and per block of text (paragraph, list item, table row, caption…) under its headings.
  */
-import { withBase } from "../../client/contracts/base-url";
+import { withBase } from "../../common/base-url";
 import { createHash } from "node:crypto";
 import {
   LEVEL_WEIGHT,
@@ -11,10 +11,10 @@ import {
   type SearchHierarchy,
   type SearchRecord,
   type SearchRecordType,
-} from "../../client/contracts/search";
-import { sectionLabel, type SidebarId, type SiteConfig } from "../../client/contracts/site-config";
-import { isElement, type TreeElement, type TreeNode } from "../../client/contracts/tree";
-import { parseFragment, preRenderedHtml } from "../build/hast";
+} from "../../common/search";
+import { sectionLabel, type SidebarId, type SiteConfig } from "../../common/site-config";
+import { isElement, type TreeElement, type TreeNode } from "../../common/tree";
+import { parseFragment, preRenderedHtml } from "../../common/build/hast";
 import { textBlocks } from "./hast-text";
 
 /** What the records need of a page; BuiltPage has it. */

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { holdRequests, launchChromium, openPage } from "../helpers/browser";
 import { serveSite, type RunningSite } from "../helpers/local-site";
 import { tempSite, type TempSite } from "../helpers/temp-site";

@@ -1,8 +1,8 @@
 /** Rollback and garbage collection over KV (in memory). */
 import { describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
-import { STORE_FORMAT } from "../../client/contracts/store-format";
-import type { ManifestRoot, RouteShard } from "../../client/contracts/stored-manifest";
+import { kvKeys } from "../../common/page";
+import { STORE_FORMAT } from "../../common/store-format";
+import type { ManifestRoot, RouteShard } from "../../common/stored-manifest";
 import { missingValues } from "../../scripts/publish/completeness";
 import { collectGarbage, previousBuild } from "../../scripts/publish/gc";
 import {

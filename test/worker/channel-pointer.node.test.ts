@@ -4,7 +4,7 @@
  * Each test uses its own channel: the isolate's pointers are kept by channel.
  */
 import { describe, expect, it } from "vitest";
-import { kvKeys, POINTER_RECHECK_MS } from "../../client/contracts/page";
+import { kvKeys, POINTER_RECHECK_MS } from "../../common/page";
 import { ContentStore, ContentUnavailable, pointerRecheckMs, type KvReader } from "../../worker/content-store";
 
 /**

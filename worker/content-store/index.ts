@@ -4,11 +4,11 @@
  * worker/content-store/manifest.ts); the channel pointer is read again once it is older than a
  * deployment's POINTER_RECHECK_MS (see ContentStore), so a publish is seen without a redeploy.
  */
-import { routeOfMarkdownPath } from "../../client/contracts/markdown-path";
-import { kvKeys, POINTER_RECHECK_MS, type PageRecord } from "../../client/contracts/page";
-import { READABLE_FORMATS, STORE_FORMAT } from "../../client/contracts/store-format";
-import type { ManifestRoot } from "../../client/contracts/stored-manifest";
-import { isSearchRoot, type SearchRoot } from "../../client/contracts/search-index";
+import { routeOfMarkdownPath } from "../../common/markdown-path";
+import { kvKeys, POINTER_RECHECK_MS, type PageRecord } from "../../common/page";
+import { READABLE_FORMATS, STORE_FORMAT } from "../../common/store-format";
+import type { ManifestRoot } from "../../common/stored-manifest";
+import { isSearchRoot, type SearchRoot } from "../../common/search-index";
 import { SearchEngine } from "../search/engine";
 import { PieceLoader } from "../search/pieces";
 import { log } from "../log";
@@ -115,7 +115,7 @@ export class ContentStore {
 
   /**
    * The pointer of the newest format this code reads that the channel has
-   * (client/contracts/store-format.ts).
+   * (common/store-format.ts).
    */
   private async readLiveBuildId(): Promise<string> {
     const readAt = this.now();

@@ -5,7 +5,7 @@
  * `_highlightResult` and `_snippetResult` on every hit.
  */
 import * as z from "zod";
-import { HIERARCHY_LEVELS, HITS_PER_PAGE, capQuery, type SearchRecord } from "../../client/contracts/search";
+import { HIERARCHY_LEVELS, HITS_PER_PAGE, capQuery, type SearchRecord } from "../../common/search";
 import type { EngineResult, FacetFilters } from "./engine";
 import { highlight, snippet, toTagged, type Highlighted } from "./highlight";
 

@@ -7,9 +7,9 @@
  * expansions). Matching records are kept in parallel arrays (Matches), with no object per record.
  */
 import type { Query } from "minisearch";
-import { foldTerm, queryTokens } from "../../client/contracts/search";
-import { HEAD_FIELDS, IMPACT_SCALE } from "../../client/contracts/search-index";
-import type { Postings } from "../../client/contracts/search-pieces";
+import { foldTerm, queryTokens } from "../../common/search";
+import { HEAD_FIELDS, IMPACT_SCALE } from "../../common/search-index";
+import type { Postings } from "../../common/search-pieces";
 
 /**
  * Distinct terms in the order found: one term as itself, several as a list. Most records match one

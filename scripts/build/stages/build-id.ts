@@ -4,8 +4,8 @@
  * synonyms, and the store format. The same content gives the same id, so publishing it again writes nothing.
  */
 import { createHash } from "node:crypto";
-import type { Synonym } from "../../../client/contracts/search";
-import { STORE_FORMAT } from "../../../client/contracts/store-format";
+import type { Synonym } from "../../../common/search";
+import { STORE_FORMAT } from "../../../common/store-format";
 import type { KeptPage } from "../page-pass";
 
 /**
