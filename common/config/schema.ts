@@ -84,7 +84,7 @@ export const siteConfigSchema = strictObject({
     .default("/"),
   /** true: routes end in "/"; false: never; null: as the files give them (the old site's default). */
   trailingSlash: z.boolean().nullable().default(null),
-  /** One locale for now; localeUrl (common) is ready for more. */
+  /** One locale for now; localeUrl (client/layout/locale-url.ts) is ready for more. */
   i18n: strictObject({
     defaultLocale: z.literal("en"),
     locales: z
