@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Lint: typescript-eslint on every runtime, plus the import rules that keep the architecture visible
- * (what runs where: README.md, client/README.md, worker/README.md). Formatting is Prettier's
+ * (what runs where: README.md, common/README.md, client/README.md, worker/README.md). Formatting is Prettier's
  * (`npm run format`); eslint-config-prettier turns off the style rules that would fight it.
  */
 import { readFileSync } from "node:fs";
@@ -73,17 +73,22 @@ export default tseslint.config(
     files: ["client/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
   },
-  // The boundaries. client/ ships to the browser and is rendered by the worker: it imports neither
-  // worker/ nor build-time code. worker/ is the deployed bundle: nothing build-time reaches it.
-  // Build-time code shares data shapes through client/contracts, never through the worker (the
-  // bench alone loads the worker's code, to measure it).
+  // The boundaries, folders importing downward only: scripts/ and openapi/ (build time) above
+  // worker/, worker/ above client/, all of them above common/, which imports none of them.
+  // client/ ships to the browser and is rendered by the worker: it imports neither worker/ nor
+  // build-time code. worker/ is the deployed bundle: nothing build-time reaches it. Build-time code
+  // shares data shapes through common/, never through the worker (the bench alone loads the
+  // worker's code, to measure it); openapi/ does not import scripts/, which imports it.
+  // common/build/ and common/config/ are the build-time part of common/ (Shiki, hast, the network
+  // table, the site.yaml schema): shipped code imports neither (the config's type comes through
+  // common/site-config.ts), and only they may import devDependencies.
   {
     files: ["client/**/*.{ts,tsx}"],
     ignores: TESTS,
     rules: {
       "no-restricted-imports": restricted(
-        ["worker", "scripts", "openapi", "test"],
-        "client/ never imports worker/, scripts/, openapi/ or test/.",
+        ["worker", "scripts", "openapi", "test", "common/build", "common/config"],
+        "client/ never imports worker/, scripts/, openapi/, test/ or the build-time part of common/.",
         Object.keys(pkg.devDependencies),
       ),
     },
@@ -93,9 +98,29 @@ export default tseslint.config(
     ignores: TESTS,
     rules: {
       "no-restricted-imports": restricted(
-        ["scripts", "openapi", "test"],
-        "worker/ never imports build-time code (scripts/, openapi/) or tests.",
+        ["scripts", "openapi", "test", "common/build", "common/config"],
+        "worker/ never imports build-time code (scripts/, openapi/, common/build/, common/config/) or tests.",
         Object.keys(pkg.devDependencies),
+      ),
+    },
+  },
+  {
+    files: ["common/**/*.ts"],
+    ignores: [...TESTS, "common/build/**", "common/config/**"],
+    rules: {
+      "no-restricted-imports": restricted(
+        ["worker", "client", "scripts", "openapi", "test"],
+        "common/ imports none of the folders that use it.",
+        Object.keys(pkg.devDependencies),
+      ),
+    },
+  },
+  {
+    files: ["common/build/**/*.ts", "common/config/**/*.ts", "common/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": restricted(
+        ["worker", "client", "scripts", "openapi", "test"],
+        "common/ imports none of the folders that use it.",
       ),
     },
   },
@@ -109,12 +134,32 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.ts", "openapi/**/*.ts"],
+    files: ["scripts/**/*.ts"],
     ignores: ["scripts/bench/**"],
     rules: {
       "no-restricted-imports": restricted(
         ["worker"],
-        "build-time code shares data shapes through client/contracts, not the worker.",
+        "build-time code shares data shapes through common/, not the worker.",
+      ),
+    },
+  },
+  {
+    files: ["openapi/**/*.ts"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-imports": restricted(
+        ["worker", "scripts"],
+        "openapi/ shares code with the build through common/: scripts/ imports openapi/, never the other way.",
+      ),
+    },
+  },
+  {
+    // A test of the API reference may check it against the build's own code (its Markdown twins).
+    files: ["openapi/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": restricted(
+        ["worker"],
+        "build-time code shares data shapes through common/, not the worker.",
       ),
     },
   },

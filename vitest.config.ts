@@ -1,6 +1,6 @@
 /**
  * The Vitest suites, as two projects of one run (`npx vitest run`, or `--project node|workers`):
- * - node: the build pipeline, scripts and pure client logic, in Node;
+ * - node: the build pipeline, scripts, common/ and pure client logic, in Node;
  * - workers: the worker inside workerd, by @cloudflare/vitest-pool-workers with the bindings from
  *   wrangler.toml (KV, a real local D1, the rate limiters); its globalSetup builds the fixture site
  *   (test/fixtures/site) the tests seed KV with, and each test file's D1 gets the migrations of
@@ -21,6 +21,7 @@ export default defineConfig({
           name: "node",
           include: [
             "test/**/*.node.test.ts",
+            "common/**/*.node.test.ts",
             "scripts/**/*.node.test.ts",
             "client/**/*.node.test.ts",
             "openapi/**/*.node.test.ts",

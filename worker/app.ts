@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import { LinearRouter } from "hono/router/linear-router";
-import { MCP_PATH } from "../client/contracts/mcp";
+import { MCP_PATH } from "../common/mcp";
 import { mountAtBase } from "./base-url";
 import { drainBody } from "./drain-body";
 import type { AppEnv } from "./env";
@@ -25,7 +25,7 @@ import { searchPage } from "./routes/search-page";
 import { searchApi } from "./search";
 import { signals } from "./signals";
 import { insightsPage } from "./signals/insights-page";
-import { INSIGHTS_PATH } from "../client/contracts/signals";
+import { INSIGHTS_PATH } from "../common/signals";
 
 /*
  * Both apps match with Hono's LinearRouter: the default router compiles every route into one regular

@@ -11,7 +11,7 @@
  */
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { stripBase, withBase } from "../client/contracts/base-url";
+import { stripBase, withBase } from "../common/base-url";
 import { ContentUnavailable } from "./content-store";
 import { forwardStore } from "./middleware/content";
 import type { AppEnv, BuildVars, Env, StoreVars } from "./env";

@@ -1,5 +1,5 @@
 /**
- * Docs versions when serving (site.yaml `versions`; client/contracts/versions.ts): a path under a
+ * Docs versions when serving (site.yaml `versions`; common/versions.ts): a path under a
  * legacy version's prefix reaches the site with the prefix taken off and the version noted on the
  * request (`/2025/devs/faq` → `/devs/faq` in version 2025), and what the site answers gets the prefix
  * back, as worker/base-url.ts does for the base URL: a root-relative `Location`, every root-relative
@@ -10,8 +10,8 @@
  * Stored values never carry a prefix. `/search?version=<name>` is the search page of that version.
  */
 import type { Hono } from "hono";
-import { publicSiteUrl } from "../client/contracts/base-url";
-import { splitVersion, versionNamed, versionPath, versionText, type VersionConfig } from "../client/contracts/versions";
+import { publicSiteUrl } from "../common/base-url";
+import { splitVersion, versionNamed, versionPath, versionText, type VersionConfig } from "../common/versions";
 import type { BuildManifest } from "./content-store";
 import type { ContentStore } from "./content-store";
 import type { AppEnv, Env } from "./env";

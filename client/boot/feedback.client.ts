@@ -4,7 +4,7 @@
  * and the status line says what happened. A browser that asks not to be recorded is told so and
  * shown no form.
  */
-import { DEFAULT_VERSION, FEEDBACK_PATH, feedbackStorageKey, isVote, type Vote } from "../contracts/signals";
+import { DEFAULT_VERSION, FEEDBACK_PATH, feedbackStorageKey, isVote, type Vote } from "../../common/signals";
 import { feedbackBody, feedbackStatus, storedVote, type FeedbackOutcome } from "./feedback";
 import { readStorage, writeStorage } from "./storage.client";
 import { recordingAllowed, sendSignal } from "./signals.client";

@@ -2,7 +2,7 @@
  * The feedback form's logic, free of the DOM (client/boot/feedback.client.ts wires it): what a
  * vote sends, given the vote this browser gave the page before, and what the form then says.
  */
-import { isVote, type Vote } from "../contracts/signals";
+import { isVote, type Vote } from "../../common/signals";
 
 export interface FeedbackFields {
   page: string;

@@ -2,7 +2,7 @@
  * "Copy page": fetches the page's Markdown twin on click and puts it on the clipboard. Other copy
  * buttons (`data-copy-text`, e.g. "Copy MCP server URL") copy the text they carry.
  */
-import { withBase } from "../contracts/base-url";
+import { withBase } from "../../common/base-url";
 import { onClick } from "./dom.client";
 
 function done(button: HTMLElement, text: string): void {

@@ -1,9 +1,9 @@
 /**
- * Permalinks (client/contracts/permalink.ts): following one still jumps to its anchor, as it does
+ * Permalinks (common/permalink.ts): following one still jumps to its anchor, as it does
  * without JavaScript, and also puts the anchor's full URL on the clipboard, said in a status
  * message that screen readers announce and that shows for a moment at the bottom of the window.
  */
-import { PERMALINK_CLASS } from "../contracts/permalink";
+import { PERMALINK_CLASS } from "../../common/permalink";
 import { onClick } from "./dom.client";
 
 const SHOWN_MS = 2000;

@@ -2,7 +2,7 @@
  * On the server-rendered /search page, a click on a result tells the worker the query's result
  * was opened (the query itself was counted when the page was served: worker/routes/search-page.ts).
  */
-import { DEFAULT_VERSION, SEARCH_SIGNAL_PATH } from "../contracts/signals";
+import { DEFAULT_VERSION, SEARCH_SIGNAL_PATH } from "../../common/signals";
 import { onClick } from "./dom.client";
 import { recordingAllowed, sendSignal } from "./signals.client";
 

@@ -3,8 +3,8 @@
  * is left still arrives; failures are ignored by callers that do not show them. Nothing is sent
  * when the browser asks not to be recorded (Global Privacy Control, Do Not Track).
  */
-import { withBase } from "../contracts/base-url";
-import { asksNotToRecord } from "../contracts/signals";
+import { withBase } from "../../common/base-url";
+import { asksNotToRecord } from "../../common/signals";
 
 /** Whether this reader's browser lets the site record signals. */
 export const recordingAllowed = (): boolean =>

@@ -5,7 +5,7 @@
  * links, the version menu, the search form and the search modal follow the preferred version, and a
  * choice made in another tab applies at once. Pages of a version keep their version.
  */
-import { withBase } from "../contracts/base-url";
+import { withBase } from "../../common/base-url";
 import { root } from "./dom.client";
 import { storage } from "./storage.client";
 

@@ -1,5 +1,5 @@
 /**
- * Network facts from content/networks.yaml. The build (scripts/build/networks.ts) fills in the
+ * Network facts from content/networks.yaml. The build (common/build/networks.ts) fills in the
  * table rows or the value, so these only give them a place on the page.
  */
 import type { ReactNode } from "react";

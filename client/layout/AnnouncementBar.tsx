@@ -1,5 +1,5 @@
 /** The dismissible bar above the navbar. Dismissal is remembered per announcement id (boot script). */
-import type { AnnouncementConfig } from "../contracts/site-config";
+import type { AnnouncementConfig } from "../../common/site-config";
 
 export function AnnouncementBar({ bar }: { bar: AnnouncementConfig }) {
   return (

@@ -2,17 +2,17 @@
  * A documentation page: sidebar, breadcrumbs with the page actions, the title, the outline (where the
  * TOC column does not fit), content, edit link, feedback form, pagination and TOC.
  */
-import type { PageRecord, SidebarItem } from "../contracts/page";
-import { DEFAULT_VERSION } from "../contracts/signals";
+import type { PageRecord, SidebarItem } from "../../common/page";
+import { DEFAULT_VERSION } from "../../common/signals";
 import { Feedback, type FeedbackAnswered } from "./Feedback";
-import { sectionLabel, type SiteConfig } from "../contracts/site-config";
-import { isElement, type TreeNode } from "../contracts/tree";
+import { sectionLabel, type SiteConfig } from "../../common/site-config";
+import { isElement, type TreeNode } from "../../common/tree";
 import { Tree } from "../render/TreeRenderer";
 import { PageActions } from "./PageActions";
-import { publicSiteUrl } from "../contracts/base-url";
+import { publicSiteUrl } from "../../common/base-url";
 import { Sidebar } from "./Sidebar";
 import { Toc, TocOutline } from "./Toc";
-import type { VersionView } from "../contracts/versions";
+import type { VersionView } from "../../common/versions";
 import { VersionBanner } from "./VersionMenu";
 
 /** The page's own h1 (with anything before it) and the rest of its tree; no title when it has none. */

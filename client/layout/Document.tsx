@@ -3,12 +3,12 @@
  * announcement bar, navbar, the page body and the footer.
  */
 import type { ReactNode } from "react";
-import type { SiteConfig } from "../contracts/site-config";
-import { CURRENT_VERSION, type VersionView } from "../contracts/versions";
+import type { SiteConfig } from "../../common/site-config";
+import { CURRENT_VERSION, type VersionView } from "../../common/versions";
 import { PREPAINT_SCRIPT } from "../boot/prepaint";
-import { localeUrl } from "../contracts/locale-url";
-import { publicSiteUrl, withBase } from "../contracts/base-url";
-import { markdownPathOf } from "../contracts/markdown-path";
+import { localeUrl } from "./locale-url";
+import { publicSiteUrl, withBase } from "../../common/base-url";
+import { markdownPathOf } from "../../common/markdown-path";
 import { AgentDirective } from "./AgentDirective";
 import { AnnouncementBar } from "./AnnouncementBar";
 import { BaseUrlBanner } from "./BaseUrlBanner";

@@ -1,10 +1,10 @@
 /**
- * The mobile navigation drawer (below 996 px), opened by the navbar's hamburger. Its primary panel
- * lists the navbar links; the secondary panel receives a copy of the current sidebar when opened
- * (boot/drawer.client.ts) and offers 'Back to main menu'.
+ * The mobile navigation drawer (below 996 px), opened by the navbar's hamburger as a modal
+ * <dialog> (boot/drawer.client.ts). Its primary panel lists the navbar links; the secondary panel
+ * receives a copy of the current sidebar when opened and offers 'Back to main menu'.
  */
-import type { SiteConfig } from "../contracts/site-config";
-import type { VersionView } from "../contracts/versions";
+import type { SiteConfig } from "../../common/site-config";
+import type { VersionView } from "../../common/versions";
 import { MovementMark } from "./MovementMark";
 import { NavLink } from "./NavLink";
 import { VersionMenu } from "./VersionMenu";
@@ -32,8 +32,7 @@ export function Drawer({
     },
   );
   return (
-    <div className="drawer" id="drawer" role="dialog" aria-modal="true" aria-label="Navigation">
-      <div className="drawer-backdrop" data-drawer-close="" />
+    <dialog className="drawer" id="drawer" aria-label="Navigation">
       <div className="drawer-panel">
         <div className="drawer-header">
           <a className="navbar-brand" href="/">
@@ -61,6 +60,6 @@ export function Drawer({
           <div data-drawer-sidebar="" />
         </div>
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -6,7 +6,7 @@
  * kept and links the operator's privacy text. It is for people only (`data-markdown-ignore`): the
  * page's Markdown twin, search and MCP text leave it out.
  */
-import { FEEDBACK_PATH, FEEDBACK_REASONS, MAX_NOTE_CHARS, type Vote } from "../contracts/signals";
+import { FEEDBACK_PATH, FEEDBACK_REASONS, MAX_NOTE_CHARS, type Vote } from "../../common/signals";
 
 /** What the page says after an answer came back without JavaScript. */
 export interface FeedbackAnswered {

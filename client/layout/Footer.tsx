@@ -1,5 +1,5 @@
 /** The site footer: link columns, the logo and the copyright line. */
-import type { SiteConfig } from "../contracts/site-config";
+import type { SiteConfig } from "../../common/site-config";
 import { MovementMark } from "./MovementMark";
 
 export function Footer({ config }: { config: SiteConfig }) {

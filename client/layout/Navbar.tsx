@@ -3,8 +3,8 @@
  * toggle when the switch is enabled. Below 996 px the items move into a drawer opened by the
  * hamburger (boot script); without JavaScript they wrap onto a second row instead.
  */
-import type { NavbarItem, SiteConfig } from "../contracts/site-config";
-import type { VersionView } from "../contracts/versions";
+import type { NavbarItem, SiteConfig } from "../../common/site-config";
+import type { VersionView } from "../../common/versions";
 import { Drawer } from "./Drawer";
 import { MovementMark } from "./MovementMark";
 import { NavLink } from "./NavLink";

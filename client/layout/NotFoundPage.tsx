@@ -2,7 +2,7 @@
  * The 404 page: says what happened and offers a way on (home, search, the nearest section); when
  * another docs version has the page, says so and links it there.
  */
-import type { VersionLink } from "../contracts/versions";
+import type { VersionLink } from "../../common/versions";
 
 export function NotFoundPage({
   path,

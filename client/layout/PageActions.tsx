@@ -15,9 +15,9 @@
  * prefix here, and the link `data-version`, so that the worker's prefixing (worker/versions.ts)
  * leaves it be.
  */
-import { markdownPathOf } from "../contracts/markdown-path";
-import { mcpInstall, mcpServerUrl } from "../contracts/mcp";
-import { versionPath } from "../contracts/versions";
+import { markdownPathOf } from "../../common/markdown-path";
+import { mcpInstall, mcpServerUrl } from "../../common/mcp";
+import { versionPath } from "../../common/versions";
 
 /** The prompt the assistant links carry: read the page's Markdown, then answer about it. */
 export function assistantPrompt(markdownUrl: string): string {

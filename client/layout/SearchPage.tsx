@@ -3,8 +3,8 @@
  * box, the result count, 20 results per page with highlighted snippets, and page links. React
  * escapes every piece of text, the query included; matches are <mark> elements, not HTML strings.
  */
-import type { HighlightSegment, SearchPageView } from "../contracts/search";
-import { HITS_PER_PAGE, MAX_QUERY_LENGTH } from "../contracts/search";
+import type { HighlightSegment, SearchPageView } from "../../common/search";
+import { HITS_PER_PAGE, MAX_QUERY_LENGTH } from "../../common/search";
 
 function Marked({ segments }: { segments: HighlightSegment[] }) {
   return <>{segments.map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}</>;

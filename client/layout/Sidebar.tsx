@@ -6,7 +6,7 @@
  * JavaScript the small <details> before it opens this same sidebar as a menu (CSS, no copy); with
  * JavaScript the drawer shows it instead.
  */
-import type { SidebarItem } from "../contracts/page";
+import type { SidebarItem } from "../../common/page";
 import { sidebarRows, type SidebarRow } from "./sidebar-view";
 
 function Rows({ rows, route, within }: { rows: SidebarRow[]; route: string; within: string }) {

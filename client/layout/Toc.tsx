@@ -3,7 +3,7 @@
  * the boot script marks the heading in view), and a collapsed outline at the top of the content
  * where that column does not fit, which opens without JavaScript.
  */
-import type { TocEntry } from "../contracts/page";
+import type { TocEntry } from "../../common/page";
 
 function Entries({ toc }: { toc: TocEntry[] }) {
   return (

@@ -5,7 +5,7 @@
  * outside click closes it) and remembers the reader's choice (boot/versions.client.ts). Its links
  * carry `data-version`: they are already right for their version (worker/versions.ts leaves them).
  */
-import type { VersionView } from "../contracts/versions";
+import type { VersionView } from "../../common/versions";
 
 export function VersionMenu({ view, place }: { view: VersionView; place: "navbar" | "drawer" }) {
   const navbar = place === "navbar";

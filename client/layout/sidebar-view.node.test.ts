@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { SidebarItem } from "../contracts/page";
-import { flattenSidebar } from "../contracts/sidebar";
+import type { SidebarItem } from "../../common/page";
+import { flattenSidebar } from "../../common/sidebar";
 import { Sidebar } from "./Sidebar";
 import { SIDEBAR_FULL_ROWS, SIDEBAR_WINDOW, sidebarRows, type SidebarRow } from "./sidebar-view";
 

@@ -9,7 +9,7 @@
  *   (its sidebar shows the window moved on).
  * Every page stays reachable by plain links, with or without JavaScript.
  */
-import type { SidebarCategory, SidebarItem, SidebarLink } from "../contracts/page";
+import type { SidebarCategory, SidebarItem, SidebarLink } from "../../common/page";
 
 export const SIDEBAR_FULL_ROWS = 150;
 export const SIDEBAR_WINDOW = 25;

@@ -5,8 +5,8 @@
  * never stored in the page tree, so the twins and search records never see it.
  */
 import { createElement, type ReactNode } from "react";
-import { PERMALINK_CLASS, permalinkLabel } from "../contracts/permalink";
-import type { TreeProps } from "../contracts/tree";
+import { PERMALINK_CLASS, permalinkLabel } from "../../common/permalink";
+import type { TreeProps } from "../../common/tree";
 
 export const PERMALINKED_HEADINGS = new Set(["h2", "h3", "h4"]);
 

@@ -1,10 +1,10 @@
 /**
- * Renders a page tree (client/contracts/tree.ts) into React elements through the component
+ * Renders a page tree (common/tree.ts) into React elements through the component
  * registry; h2-h4 headings with an id get their permalink (Heading.tsx).
  */
 import { createElement, Fragment, type ReactNode } from "react";
-import { isComponentType, isElement, type TreeNode } from "../contracts/tree";
-import { textOf } from "../contracts/tree-walk";
+import { isComponentType, isElement, type TreeNode } from "../../common/tree";
+import { textOf } from "../../common/tree-walk";
 import { registry } from "../components/registry";
 import { PERMALINKED_HEADINGS, PermalinkedHeading } from "./Heading";
 

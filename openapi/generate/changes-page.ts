@@ -3,7 +3,7 @@
  * document, generated with the reference so it lives under /api/node/ in the API sidebar. The file
  * holds a `# ` title line, then paragraphs and lists in sections that start with `## `.
  */
-import type { TreeNode } from "../../client/contracts/tree";
+import type { TreeNode } from "../../common/tree";
 import { markdown, summaryText } from "./markdown";
 import type { GeneratedPage } from "./operation-page";
 import { API_BASE, slugify } from "./routes";

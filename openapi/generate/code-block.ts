@@ -5,9 +5,9 @@
  * string-heavy code such as JSON.
  */
 import type { Highlighter } from "shiki";
-import type { TreeElement, TreeNode } from "../../client/contracts/tree";
-import { highlightWith, plainLines } from "../../scripts/build/highlight";
-import { treeToHtml } from "../../scripts/build/hast";
+import type { TreeElement, TreeNode } from "../../common/tree";
+import { highlightWith, plainLines } from "../../common/build/highlight";
+import { treeToHtml } from "../../common/build/hast";
 
 type Span = ["span", { className: string }, string];
 

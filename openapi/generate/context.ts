@@ -1,6 +1,6 @@
 /** What every API page generator needs: the document, highlighting, header sets, URLs of the downloads. */
 import type { Highlighter } from "shiki";
-import type { TreeElement } from "../../client/contracts/tree";
+import type { TreeElement } from "../../common/tree";
 import { HeaderSets } from "./header-sets";
 import { codeBlock } from "./code-block";
 import { Resolver } from "./refs";

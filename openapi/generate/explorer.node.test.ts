@@ -2,8 +2,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { walkElements } from "../../client/contracts/tree-walk";
-import type { TreeElement } from "../../client/contracts/tree";
+import { walkElements } from "../../common/tree-walk";
+import type { TreeElement } from "../../common/tree";
 import type { ApiExplorerProps } from "../../client/islands/api-explorer/props";
 import { Tree } from "../../client/render/TreeRenderer";
 import { REPO_ROOT } from "../../test/helpers/spec-fixtures";

@@ -5,7 +5,7 @@
  * referenced by the block's id instead of repeated.
  */
 import type { ApiExplorerProps, ExplorerParam } from "../../client/islands/api-explorer/props";
-import type { TreeElement, TreeProps } from "../../client/contracts/tree";
+import type { TreeElement, TreeProps } from "../../common/tree";
 import type { ApiContext } from "./context";
 import { exampleOf, INLINE_EXAMPLE_MAX } from "./example";
 import { effective, typeName } from "./schema-info";

@@ -3,7 +3,7 @@
  * defaults) in <code>, so they read verbatim in the page and in its Markdown twin, where italics
  * would escape their underscores, brackets and stars.
  */
-import type { TreeNode } from "../../client/contracts/tree";
+import type { TreeNode } from "../../common/tree";
 import type { Fact } from "./schema-info";
 import { h } from "./tree";
 

@@ -2,9 +2,9 @@
  * Last step of every generated page: check its own links and ids (links inside pre-rendered blocks
  * are invisible to the site's link checker), then serialise the marked intrinsic blocks to HTML.
  */
-import type { TreeElement, TreeNode } from "../../client/contracts/tree";
-import { walkElements } from "../../client/contracts/tree-walk";
-import { treeToHtml } from "../../scripts/build/hast";
+import type { TreeElement, TreeNode } from "../../common/tree";
+import { walkElements } from "../../common/tree-walk";
+import { treeToHtml } from "../../common/build/hast";
 import { isRaw } from "./tree";
 
 export interface FinishedPage {

@@ -4,8 +4,8 @@
  * Each header's row has an id of its own (`<set id>.<header>`) and its name is the permalink to it,
  * as a field's is: a search for a header lands on its row.
  */
-import { namePermalink } from "../../client/contracts/permalink";
-import type { TreeElement, TreeNode } from "../../client/contracts/tree";
+import { namePermalink } from "../../common/permalink";
+import type { TreeElement, TreeNode } from "../../common/tree";
 import { prose } from "./markdown";
 import type { Resolver } from "./refs";
 import { factNodes } from "./facts";

@@ -7,9 +7,9 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { SidebarItem } from "../../client/contracts/page";
-import { getHighlighter } from "../../scripts/build/highlight";
-import type { BuiltPage } from "../../scripts/build/pages";
+import type { SidebarItem } from "../../common/page";
+import { getHighlighter } from "../../common/build/highlight";
+import type { BuiltPage } from "../../common/build/pages";
 import type { Server } from "./types";
 import { CHANGES_FILE, CHANGES_LABEL, CHANGES_ROUTE, changesPage } from "./changes-page";
 import { createContext } from "./context";

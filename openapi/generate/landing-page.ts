@@ -2,7 +2,7 @@
  * The API's landing page: what the API is, base URLs per network, versioning, formats, common
  * headers, pagination, errors, every endpoint by group, downloads, contact and licence.
  */
-import type { TreeNode } from "../../client/contracts/tree";
+import type { TreeNode } from "../../common/tree";
 import type { ApiContext } from "./context";
 import { markdown, summaryText } from "./markdown";
 import { nodeBuildOf, nodeBuildSection } from "./node-build";

@@ -1,64 +1,96 @@
 /**
- * The Markdown of OpenAPI descriptions (paragraphs, `-` and `1.` lists, `code`, **bold**, *emphasis*,
- * [links](url) and bare URLs) as page-tree nodes. Descriptions are short; a full MDX compile per
- * description would cost more than the whole page.
+ * The Markdown of OpenAPI descriptions (CommonMark, and bare URLs as links the way GitHub reads
+ * them) as page-tree nodes, parsed by mdast-util-from-markdown. Descriptions are short; a full MDX
+ * compile per description would cost more than the whole page.
  */
-import type { TreeNode } from "../../client/contracts/tree";
+import type { BlockContent, ListItem, PhrasingContent, Root, RootContent } from "mdast";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { gfmAutolinkLiteralFromMarkdown } from "mdast-util-gfm-autolink-literal";
+import { toString } from "mdast-util-to-string";
+import { gfmAutolinkLiteral } from "micromark-extension-gfm-autolink-literal";
+import type { TreeNode } from "../../common/tree";
 import { h } from "./tree";
 
-const INLINE =
-  /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s)<>]*[^\s)<>.,;:])/g;
+/**
+ * Parsed descriptions by their text: a document repeats most of its descriptions (a shared schema's
+ * fields on every page that shows it), and parsing is the costly part. Bounded, for the dev server,
+ * which regenerates the reference on every save of the document.
+ */
+const parsed = new Map<string, Root>();
 
-export function inline(text: string): TreeNode[] {
-  const out: TreeNode[] = [];
-  let last = 0;
-  for (const m of text.matchAll(INLINE)) {
-    if (m.index > last) out.push(text.slice(last, m.index));
-    if (m[1] !== undefined) out.push(h("code", null, m[1]));
-    else if (m[2] !== undefined) out.push(h("strong", null, ...inline(m[2])));
-    else if (m[3] !== undefined) out.push(h("em", null, ...inline(m[3])));
-    else if (m[4] !== undefined) out.push(h("a", { href: m[5]! }, ...inline(m[4])));
-    else out.push(h("a", { href: m[6]! }, m[6]!));
-    last = m.index + m[0].length;
+function parse(text: string): Root {
+  let tree = parsed.get(text);
+  if (!tree) {
+    if (parsed.size >= 4096) parsed.clear();
+    tree = fromMarkdown(text, {
+      extensions: [gfmAutolinkLiteral()],
+      mdastExtensions: [gfmAutolinkLiteralFromMarkdown()],
+    });
+    parsed.set(text, tree);
   }
-  if (last < text.length) out.push(text.slice(last));
-  return out;
+  return tree;
 }
 
-const ITEM = /^\s*(?:[-*]|\d+\.)\s+/;
+/** A paragraph's line breaks are spaces on the page. */
+const oneLine = (text: string) => text.replace(/[ \t]*\n[ \t]*/g, " ");
 
-/** Block-level Markdown: paragraphs separated by blank lines, bullet and numbered lists. */
+function phrasing(nodes: PhrasingContent[]): TreeNode[] {
+  return nodes.flatMap((n): TreeNode[] => {
+    switch (n.type) {
+      case "text":
+        return [oneLine(n.value)];
+      case "inlineCode":
+        return [h("code", null, n.value)];
+      case "strong":
+        return [h("strong", null, ...phrasing(n.children))];
+      case "emphasis":
+        return [h("em", null, ...phrasing(n.children))];
+      case "link":
+        return [h("a", { href: n.url }, ...phrasing(n.children))];
+      case "break":
+        return [" "];
+      default:
+        // HTML and the rest stay as the text they are written as.
+        return [oneLine(toString(n))];
+    }
+  });
+}
+
+/** A list item's content: a tight list's paragraphs are its text, as in HTML lists written by hand. */
+function item(node: ListItem): TreeNode {
+  const content = node.spread ? node.children.flatMap(block) : node.children.flatMap(inItem);
+  return h("li", null, ...content);
+}
+
+const inItem = (n: BlockContent | RootContent): TreeNode[] =>
+  n.type === "paragraph" ? phrasing(n.children) : block(n);
+
+function block(n: RootContent): TreeNode[] {
+  switch (n.type) {
+    case "paragraph":
+    case "heading":
+      return [h("p", null, ...phrasing(n.children))];
+    case "list":
+      return [h(n.ordered ? "ol" : "ul", null, ...n.children.map(item))];
+    case "code":
+      return [h("pre", null, h("code", null, n.value))];
+    case "blockquote":
+      return n.children.flatMap(block);
+    default:
+      return [h("p", null, oneLine(toString(n)))];
+  }
+}
+
+/** Block-level Markdown: paragraphs, bullet and numbered lists. */
 export function markdown(text: string | undefined): TreeNode[] {
   if (!text?.trim()) return [];
-  const out: TreeNode[] = [];
-  for (const block of text.trim().split(/\n\s*\n/)) {
-    const lines = block.split("\n");
-    const first = lines.findIndex((l) => ITEM.test(l));
-    if (first < 0) {
-      out.push(h("p", null, ...inline(lines.join(" ").trim())));
-      continue;
-    }
-    if (first > 0) out.push(h("p", null, ...inline(lines.slice(0, first).join(" ").trim())));
-    const items: string[] = [];
-    for (const line of lines.slice(first)) {
-      if (ITEM.test(line)) items.push(line.replace(ITEM, ""));
-      else items[items.length - 1] += ` ${line.trim()}`;
-    }
-    const ordered = /^\s*\d+\./.test(lines[first]!);
-    out.push(h(ordered ? "ol" : "ul", null, ...items.map((i) => h("li", null, ...inline(i.trim())))));
-  }
-  return out;
+  return parse(text).children.flatMap(block);
 }
 
 /** Plain text of a description's first paragraph, for meta descriptions and short listings. */
 export function summaryText(text: string | undefined, max = 160): string {
-  const first = (text ?? "").trim().split(/\n\s*\n/)[0] ?? "";
-  const plain = first
-    .replace(/`([^`]+)`/g, "$1")
-    .replace(/\*\*?([^*]+)\*\*?/g, "$1")
-    .replace(/\[([^\]]+)\]\([^)]+\)/g, "$1")
-    .replace(/\s+/g, " ")
-    .trim();
+  const first = parse(text ?? "").children[0];
+  const plain = first ? oneLine(toString(first)).replace(/\s+/g, " ").trim() : "";
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max);
   const sentence = cut.lastIndexOf(". ");

@@ -2,7 +2,7 @@
  * Which node build a document describes (`info.x-node-build`), stated on the landing page with a
  * link to what changed from the earlier build, when that page exists.
  */
-import type { TreeNode } from "../../client/contracts/tree";
+import type { TreeNode } from "../../common/tree";
 import { h } from "./tree";
 
 export interface NodeBuild {

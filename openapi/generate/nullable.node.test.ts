@@ -1,6 +1,6 @@
 /** OpenAPI 3.1 nullability in the generator: `type: [x, "null"]` and `anyOf: [{$ref}, {type: "null"}]`. */
 import { describe, expect, it } from "vitest";
-import { treeToHtml } from "../../scripts/build/hast";
+import { treeToHtml } from "../../common/build/hast";
 import { exampleOf } from "./example";
 import { Resolver } from "./refs";
 import { constraintsOf, kindOf, unwrapDescribedRef } from "./schema-info";

@@ -3,7 +3,7 @@
  * media type, code samples, responses by status (headers linked to a shared block, schema, example),
  * the page's shared schemas, and where the operation sits in the full document.
  */
-import type { TreeElement, TreeNode } from "../../client/contracts/tree";
+import type { TreeElement, TreeNode } from "../../common/tree";
 import { SAMPLE_LANGUAGES, sampleCode, sampleRequest, type SampleRequest } from "./code-samples";
 import type { ApiContext } from "./context";
 import { INLINE_EXAMPLE_MAX, responseExample } from "./example";

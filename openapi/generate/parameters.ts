@@ -2,8 +2,8 @@
  * The parameter tables of an operation page: one per location, with type, constraints, default and
  * example; each row has an id, and its name is the permalink to it.
  */
-import { namePermalink } from "../../client/contracts/permalink";
-import type { TreeElement, TreeNode } from "../../client/contracts/tree";
+import { namePermalink } from "../../common/permalink";
+import type { TreeElement, TreeNode } from "../../common/tree";
 import { prose } from "./markdown";
 import type { Resolver } from "./refs";
 import { factNodes } from "./facts";

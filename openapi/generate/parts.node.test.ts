@@ -1,7 +1,7 @@
 /** The generator's parts on a small document: examples, schema views, code samples, Markdown, error locations. */
 import { describe, expect, it } from "vitest";
-import type { TreeNode } from "../../client/contracts/tree";
-import { treeToHtml } from "../../scripts/build/hast";
+import type { TreeNode } from "../../common/tree";
+import { treeToHtml } from "../../common/build/hast";
 import { sampleCode, sampleRequest } from "./code-samples";
 import { mergeQuotes } from "./code-block";
 import { exampleOf, responseExample } from "./example";

@@ -7,7 +7,7 @@
  * use, with the link there: the section's anchor, and the field anchors the tag page once drew,
  * lead on to the type's page.
  */
-import type { TreeNode } from "../../client/contracts/tree";
+import type { TreeNode } from "../../common/tree";
 import type { ApiContext } from "./context";
 import { markdown, summaryText } from "./markdown";
 import { methodBadge, sharedSchemas, sourceNote, type GeneratedPage } from "./operation-page";

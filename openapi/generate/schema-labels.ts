@@ -1,5 +1,5 @@
 /** Short labels the schema viewer writes: a kind (`one of`, `object`), a fold's summary, an example line. */
-import type { TreeNode } from "../../client/contracts/tree";
+import type { TreeNode } from "../../common/tree";
 import { kindOf, primitiveLabel, typeName } from "./schema-info";
 import { h } from "./tree";
 import type { Schema } from "./types";

@@ -7,13 +7,13 @@
  *
  * Markup is terse on purpose (classes on containers only; styles in client/styles/api.css): a
  * transaction page draws a few hundred fields. In a field row: the <code> name as the permalink
- * to the row (client/contracts/permalink.ts), <a>/<span> type, <b> required, <i> facts (quoted values in
+ * to the row (common/permalink.ts), <a>/<span> type, <b> required, <i> facts (quoted values in
  * <code>), <p> description. A field already drawn on
  * the page (the fields every transaction variant shares) is drawn again short: type, flag and first
  * sentence, with a link to the full entry.
  */
-import { namePermalink } from "../../client/contracts/permalink";
-import type { TreeNode } from "../../client/contracts/tree";
+import { namePermalink } from "../../common/permalink";
+import type { TreeNode } from "../../common/tree";
 import { factNodes } from "./facts";
 import { markdown } from "./markdown";
 import { exampleLine, firstSentence, kindLabel, summaryLabel } from "./schema-labels";

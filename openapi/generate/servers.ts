@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { stringify } from "yaml";
-import { loadNetworks } from "../../scripts/build/networks";
+import { loadNetworks } from "../../common/build/networks";
 import { OpenApiInvalid, type LoadedDocument } from "./load";
 import type { Server } from "./types";
 

@@ -2,7 +2,7 @@
  * The `apiSidebar`: "Introduction", the reference's other pages, one category per tag linking to its
  * tag page, operations in document order with a method badge, then the "Types" with pages of their own.
  */
-import type { SidebarItem } from "../../client/contracts/page";
+import type { SidebarItem } from "../../common/page";
 import type { OperationEntry } from "./types";
 
 export interface SidebarInput {

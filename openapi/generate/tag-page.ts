@@ -2,7 +2,7 @@
  * A tag's page: the tag's description, a table of its operations (method, path, summary), and a
  * section for each large type its operations use, which has a page of its own (schema-homes.ts).
  */
-import type { TreeElement, TreeNode } from "../../client/contracts/tree";
+import type { TreeElement, TreeNode } from "../../common/tree";
 import type { ApiContext } from "./context";
 import { markdown, summaryText } from "./markdown";
 import { methodBadge, pathMarkup, type GeneratedPage } from "./operation-page";

@@ -2,7 +2,7 @@
  * Small helpers to write page-tree elements from code, and to mark intrinsic-only blocks that the
  * generator serialises to HTML at build time (one React element instead of hundreds per render).
  */
-import type { TreeElement, TreeNode, TreeProps, TreeValue } from "../../client/contracts/tree";
+import type { TreeElement, TreeNode, TreeProps, TreeValue } from "../../common/tree";
 
 type Child = TreeNode | null | undefined | false | Child[];
 

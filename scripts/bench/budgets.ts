@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { formatIssues } from "../config/schema";
+import { formatIssues } from "../../common/config/schema";
 import type { SearchEvalReport } from "../search/eval/run";
 import type { BenchReport } from "./report";
 

@@ -6,7 +6,7 @@
  */
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { Manifest, PageRecord } from "../../client/contracts/page";
+import type { Manifest, PageRecord } from "../../common/page";
 import { renderCpuMs } from "./render-cpu";
 
 interface Job {

@@ -5,7 +5,7 @@
  * streaming the page to the end. The isolate is warmed on every page first, as a live isolate is;
  * the cold first render is reported beside the median.
  */
-import type { Manifest, PageRecord } from "../../client/contracts/page";
+import type { Manifest, PageRecord } from "../../common/page";
 import { storeManifest } from "../publish/stored-manifest";
 import { median } from "./median";
 

@@ -3,7 +3,7 @@
  * the digest of its bytes and shared by every build that has the same value.
  */
 import { createHash } from "node:crypto";
-import type { PageRecord } from "../../client/contracts/page";
+import type { PageRecord } from "../../common/page";
 
 /** 128 bits of SHA-256, hex: collision-free at any site size. */
 export const blobDigest = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);

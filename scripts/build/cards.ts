@@ -3,10 +3,10 @@
  * children of the category whose index page it sits on; given items, missing labels and
  * descriptions come from the pages they link to.
  */
-import type { RouteEntry, SidebarItem } from "../../client/contracts/page";
-import type { TreeValue } from "../../client/contracts/tree";
-import { walkElements } from "../../client/contracts/tree-walk";
-import type { BuiltPage } from "./pages";
+import type { RouteEntry, SidebarItem } from "../../common/page";
+import type { TreeValue } from "../../common/tree";
+import { walkElements } from "../../common/tree-walk";
+import type { BuiltPage } from "../../common/build/pages";
 import { categoryAt, type Sidebars } from "./sidebars";
 
 const MAX_DESCRIPTION = 100;

@@ -4,9 +4,9 @@
  * `highlight-start`/`highlight-end` and `This will error` (the comment line itself is removed).
  */
 import type { Highlighter } from "shiki";
-import type { TreeElement, TreeNode, TreeProps } from "../../client/contracts/tree";
-import { highlightWith, plainLines } from "./highlight";
-import { treeToHtml } from "./hast";
+import type { TreeElement, TreeNode, TreeProps } from "../../common/tree";
+import { highlightWith, plainLines } from "../../common/build/highlight";
+import { treeToHtml } from "../../common/build/hast";
 
 export interface CodeMeta {
   title?: string;
@@ -85,7 +85,7 @@ export function codeBlockFromPre(pre: TreeElement, hl: Highlighter, warn: (m: st
   let lines = highlightWith(hl, body, lang);
   if (!lines) {
     warn(
-      `code block language "${lang}" is not loaded; shown as plain text (see LANGUAGES in scripts/build/highlight.ts)`,
+      `code block language "${lang}" is not loaded; shown as plain text (see LANGUAGES in common/build/highlight.ts)`,
     );
     lines = plainLines(body);
   }

@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const FOLDERS = ["scripts/build", "scripts/search", "scripts/config", "openapi/generate", "client/contracts"];
+const FOLDERS = ["scripts/build", "scripts/search", "scripts/config", "openapi/generate", "common"];
 const FILES = ["client/components/names.ts", "package-lock.json"];
 
 function sourcesUnder(folder: string): string[] {

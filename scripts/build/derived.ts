@@ -6,16 +6,16 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { NETWORKS_FILE } from "../../client/contracts/networks";
-import type { Manifest } from "../../client/contracts/page";
-import type { SiteConfig } from "../../client/contracts/site-config";
-import { markdownPathOf } from "../../client/contracts/markdown-path";
+import { NETWORKS_FILE } from "../../common/networks";
+import type { Manifest } from "../../common/page";
+import type { SiteConfig } from "../../common/site-config";
+import { markdownPathOf } from "../../common/markdown-path";
 import { llmsFiles, type DataFile } from "./llms";
 import { LLMS_FULL_LIMITS, llmsFullFiles, type LlmsFullMemo, type TwinOfRoute } from "./llms-full";
 import type { StoredText } from "./page-texts";
 import { sitemapFiles } from "./sitemap";
-import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
-import { documentsOf, versionsOf, versionText, type VersionConfig } from "../../client/contracts/versions";
+import { publicSiteUrl as siteUrlOf } from "../../common/base-url";
+import { documentsOf, versionsOf, versionText, type VersionConfig } from "../../common/versions";
 
 export interface DerivedFile {
   path: string;

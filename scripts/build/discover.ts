@@ -5,8 +5,14 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
-import type { SiteConfig, SidebarId } from "../../client/contracts/site-config";
-import { categorySchema, formatIssues, frontmatterSchema, type CategoryMeta, type Frontmatter } from "../config/schema";
+import type { SiteConfig, SidebarId } from "../../common/site-config";
+import {
+  categorySchema,
+  formatIssues,
+  frontmatterSchema,
+  type CategoryMeta,
+  type Frontmatter,
+} from "../../common/config/schema";
 
 export interface DocSource {
   /** Path relative to the docs folder, with forward slashes, e.g. "general/Introduction/index.mdx". */

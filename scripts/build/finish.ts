@@ -9,20 +9,20 @@
  * even when other pages were added, renamed or retitled.
  */
 import { createHash } from "node:crypto";
-import { publicSiteUrl } from "../../client/contracts/base-url";
-import type { PageLink, PageRecord, RouteEntry } from "../../client/contracts/page";
-import type { SearchRecord } from "../../client/contracts/search";
-import type { SiteConfig, SidebarId } from "../../client/contracts/site-config";
-import { isElement, type TreeNode } from "../../client/contracts/tree";
-import { walkElements } from "../../client/contracts/tree-walk";
+import { publicSiteUrl } from "../../common/base-url";
+import type { PageLink, PageRecord, RouteEntry } from "../../common/page";
+import type { SearchRecord } from "../../common/search";
+import type { SiteConfig, SidebarId } from "../../common/site-config";
+import { isElement, type TreeNode } from "../../common/tree";
+import { walkElements } from "../../common/tree-walk";
 import { searchRecordsOf } from "../search/records";
 import { blobDigest, pageRecordValue } from "./blobs";
 import { fillDocCards } from "./cards";
 import { processImages } from "./images";
 import { anchorsOf, linksOf, resolveLink, rewriteLinks, type AnchorCheck, type LinkTargets } from "./links";
 import { pageToMarkdown } from "./markdown";
-import { fillNetworkFacts, type NetworkTable } from "./networks";
-import type { BuiltPage } from "./pages";
+import { fillNetworkFacts, type NetworkTable } from "../../common/build/networks";
+import type { BuiltPage } from "../../common/build/pages";
 import { sidebarPlaces, type SidebarPlaces, type Sidebars } from "./sidebars";
 import { tocOf } from "./toc";
 

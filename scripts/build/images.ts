@@ -6,10 +6,10 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { walkElements } from "../../client/contracts/tree-walk";
-import type { BuiltPage } from "./pages";
+import { walkElements } from "../../common/tree-walk";
+import type { BuiltPage } from "../../common/build/pages";
 import { imageSize } from "image-size";
-import { IMAGE_TYPES } from "../../client/contracts/image-types";
+import { IMAGE_TYPES } from "../../common/image-types";
 
 export interface ContentAsset {
   contentType: string;

@@ -1,10 +1,10 @@
 /**
  * A JSX runtime that builds plain data instead of React elements. MDX pages are evaluated with it
- * at build time, so the result is a JSON tree (see client/contracts/tree.ts) the worker can render
+ * at build time, so the result is a JSON tree (see common/tree.ts) the worker can render
  * without evaluating code. Components are referenced by registry name; functions, class instances
  * and other non-JSON props fail the build.
  */
-import type { TreeElement, TreeNode, TreeProps, TreeValue } from "../../client/contracts/tree";
+import type { TreeElement, TreeNode, TreeProps, TreeValue } from "../../common/tree";
 
 const FRAGMENT = Symbol.for("movement.fragment");
 const COMPONENT = Symbol.for("movement.component");

@@ -4,9 +4,9 @@
  * resolved with the page (finish.ts); their anchors are checked once every page's ids are known.
  */
 import path from "node:path";
-import type { TreeElement, TreeNode } from "../../client/contracts/tree";
-import { walkElements } from "../../client/contracts/tree-walk";
-import type { BuiltPage } from "./pages";
+import type { TreeElement, TreeNode } from "../../common/tree";
+import { walkElements } from "../../common/tree-walk";
+import type { BuiltPage } from "../../common/build/pages";
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 

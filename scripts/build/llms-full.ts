@@ -8,8 +8,8 @@
  * …) whose boundaries follow the pages' routes (stable-chunks.ts): editing one page rewrites one
  * part, whatever the size of the site.
  */
-import type { Manifest } from "../../client/contracts/page";
-import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
+import type { Manifest } from "../../common/page";
+import { publicSiteUrl as siteUrlOf } from "../../common/base-url";
 import { blobDigest } from "./blobs";
 import type { StoredText } from "./page-texts";
 import { stableChunks, type SplitLimits } from "./stable-chunks";

@@ -6,10 +6,10 @@
  * (`/llms/<section folder>-<n>.txt`) cut where the routes say (stable-chunks.ts), so renaming one
  * page rewrites one part, not a file that grows with the site.
  */
-import { publicSiteUrl as siteUrlOf } from "../../client/contracts/base-url";
-import { markdownPathOf } from "../../client/contracts/markdown-path";
-import { MCP_PATH, MCP_SERVER_NAME } from "../../client/contracts/mcp";
-import type { Manifest, SidebarItem } from "../../client/contracts/page";
+import { publicSiteUrl as siteUrlOf } from "../../common/base-url";
+import { markdownPathOf } from "../../common/markdown-path";
+import { MCP_PATH, MCP_SERVER_NAME } from "../../common/mcp";
+import type { Manifest, SidebarItem } from "../../common/page";
 import { stableChunks, type SplitLimits } from "./stable-chunks";
 
 /** llms.txt lists every page itself up to `singleBytes`. */

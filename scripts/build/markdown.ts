@@ -16,8 +16,8 @@ import { h } from "hastscript";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import { toMarkdown } from "mdast-util-to-markdown";
 import { visit } from "unist-util-visit";
-import { isElement, type TreeElement, type TreeNode, type TreeProps } from "../../client/contracts/tree";
-import { parseFragment, preRenderedHtml } from "./hast";
+import { isElement, type TreeElement, type TreeNode, type TreeProps } from "../../common/tree";
+import { parseFragment, preRenderedHtml } from "../../common/build/hast";
 
 type Card = { label: string; href: string; description?: string };
 

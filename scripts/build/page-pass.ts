@@ -7,8 +7,8 @@
  * cache and only their keys come back.
  */
 import { createHash } from "node:crypto";
-import type { SearchRecord } from "../../client/contracts/search";
-import type { TreeNode } from "../../client/contracts/tree";
+import type { SearchRecord } from "../../common/search";
+import type { TreeNode } from "../../common/tree";
 import { bodyOf } from "./discover";
 import { DiskCache } from "./disk-cache";
 import {
@@ -20,7 +20,7 @@ import {
   type PageSummary,
   type Prepared,
 } from "./finish";
-import { getHighlighter } from "./highlight";
+import { getHighlighter } from "../../common/build/highlight";
 import { compilePage } from "./mdx";
 
 /** A page to build: its source to compile, or (generated pages) its tree. */

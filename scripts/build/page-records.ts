@@ -3,7 +3,7 @@
  * page-texts.ts): a record is parsed when asked for, and nothing keeps it parsed, so a large build
  * holds no page as objects.
  */
-import type { PageRecord } from "../../client/contracts/page";
+import type { PageRecord } from "../../common/page";
 import { LazyMap } from "./lazy-map";
 import type { KeptPage } from "./page-pass";
 import { textOf } from "./page-texts";

@@ -3,10 +3,10 @@
  * is a category (label, position and collapsed state from _category_.json) whose index page is its
  * link; items are ordered by position, then by name. Also derives prev/next and breadcrumbs.
  */
-import type { PageLink, SidebarCategory, SidebarItem } from "../../client/contracts/page";
-import type { SidebarId } from "../../client/contracts/site-config";
+import type { PageLink, SidebarCategory, SidebarItem } from "../../common/page";
+import type { SidebarId } from "../../common/site-config";
 import type { DocSource, FolderMeta } from "./discover";
-import { flattenSidebar } from "../../client/contracts/sidebar";
+import { flattenSidebar } from "../../common/sidebar";
 export { flattenSidebar };
 
 interface Sortable {

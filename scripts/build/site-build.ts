@@ -3,8 +3,8 @@
  * stored record (JSON), its Markdown twin and search records, held in memory. Writing it anywhere
  * is the caller's business (write.ts, scripts/publish).
  */
-import type { Manifest } from "../../client/contracts/page";
-import type { VersionConfig } from "../../client/contracts/versions";
+import type { Manifest } from "../../common/page";
+import type { VersionConfig } from "../../common/versions";
 import type { DerivedFile } from "./derived";
 import type { ContentAsset } from "./images";
 import type { KeptPage } from "./page-pass";

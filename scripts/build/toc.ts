@@ -1,7 +1,7 @@
 /** The table of contents of a page: its h2 and h3 headings, in order. */
-import type { TocEntry } from "../../client/contracts/page";
-import type { TreeNode } from "../../client/contracts/tree";
-import { textOf, walkElements } from "../../client/contracts/tree-walk";
+import type { TocEntry } from "../../common/page";
+import type { TreeNode } from "../../common/tree";
+import { textOf, walkElements } from "../../common/tree-walk";
 
 export function tocOf(tree: TreeNode[]): TocEntry[] {
   const toc: TocEntry[] = [];

@@ -8,9 +8,9 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import type { RouteEntry } from "../../client/contracts/page";
-import type { SiteConfig } from "../../client/contracts/site-config";
-import { versionsOf, type VersionConfig } from "../../client/contracts/versions";
+import type { RouteEntry } from "../../common/page";
+import type { SiteConfig } from "../../common/site-config";
+import { versionsOf, type VersionConfig } from "../../common/versions";
 import { DOCUMENT } from "../../openapi/generate";
 import { SYNONYMS_FILE } from "../search/synonyms";
 

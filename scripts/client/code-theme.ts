@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { codeThemeCss } from "../build/highlight";
+import { codeThemeCss } from "../../common/build/highlight";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const out = path.join(root, "client/styles/generated/code-theme.css");

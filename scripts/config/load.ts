@@ -1,7 +1,7 @@
 /** Reads and validates content/site.yaml. */
 import { readFile } from "node:fs/promises";
 import { parse as parseYaml } from "yaml";
-import { formatIssues, siteConfigSchema, type SiteConfig } from "./schema";
+import { formatIssues, siteConfigSchema, type SiteConfig } from "../../common/config/schema";
 
 class ConfigError extends Error {}
 

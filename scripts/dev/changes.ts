@@ -3,7 +3,7 @@
  * parts every page shows (sidebars, or the site configuration behind navbar, footer and head) did.
  */
 import { createHash } from "node:crypto";
-import type { Manifest } from "../../client/contracts/page";
+import type { Manifest } from "../../common/page";
 
 /** The parts of a build a reader can see, reduced to digests. */
 export interface BuildView {

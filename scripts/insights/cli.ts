@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { insightsReport, insightsWindow } from "../../client/contracts/insights";
+import { insightsReport, insightsWindow } from "../../common/insights";
 import { parseInsightsArgs, USAGE, UsageError } from "./args";
 import { DatabaseError, openLocal, openRemote, type SignalsDb } from "./database";
 import { exportSignals, purgeSignals } from "./maintenance";

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import type Cloudflare from "cloudflare";
-import type { RunQueries, Statement } from "../../client/contracts/insights";
+import type { RunQueries, Statement } from "../../common/insights";
 import { cloudflareClient } from "../publish/cloudflare-kv";
 import { localD1PersistDir, openLocalSignals, type LocalD1 } from "../signals/local-d1";
 

@@ -3,8 +3,8 @@
  * asked what was recorded), and the deletion of every signal row (the row count the budget reads
  * follows through the tables' triggers).
  */
-import { SIGNAL_TABLES } from "../../client/contracts/signals";
-import type { RunQueries } from "../../client/contracts/insights";
+import { SIGNAL_TABLES } from "../../common/signals";
+import type { RunQueries } from "../../common/insights";
 
 export async function exportSignals(run: RunQueries, now: Date) {
   const results = await run(SIGNAL_TABLES.map((t) => ({ sql: `SELECT * FROM ${t}`, params: [] })));

@@ -3,8 +3,8 @@
  * Readers' and agents' texts go in table cells and quotes escaped (no pipe, markup or HTML of
  * theirs takes effect).
  */
-import { suggestedSynonyms, type InsightsReport } from "../../client/contracts/insights";
-import { reasonLabel } from "../../client/contracts/signals";
+import { suggestedSynonyms, type InsightsReport } from "../../common/insights";
+import { reasonLabel } from "../../common/signals";
 
 /** Text as one table cell: one line, pipes, markup characters and angle brackets escaped. */
 export function cell(text: string): string {

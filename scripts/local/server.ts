@@ -9,7 +9,7 @@ import type { Readable } from "node:stream";
 import { Miniflare, Log, LogLevel } from "miniflare";
 import { kvTargetFrom, LOCAL_KV_ID } from "../publish/local-kv";
 import type { KvTarget } from "../publish/kv-target";
-import { POINTER_RECHECK_MS } from "../../client/contracts/page";
+import { POINTER_RECHECK_MS } from "../../common/page";
 import { LOCAL_SIGNALS_ID, migrationsDir, SIGNALS_BINDING } from "../signals/local-d1";
 import { applyMigrations } from "../signals/migrations";
 

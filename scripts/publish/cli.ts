@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { buildSite, defaultCacheDir } from "../build/build";
 import { parseCommand, USAGE, UsageError, type Command } from "./args";
 import type { KvTarget } from "./kv-target";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { collectGarbage } from "./gc";
 import { withLease, type Lease } from "./lease";
 import { deleteChannel, diffAgainstLive, history, liveBuildId, rollback } from "./operations";

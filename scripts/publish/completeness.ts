@@ -4,7 +4,7 @@
  * refuses a build with any missing, since the worker would answer 500 or 503 for the pages that
  * need them.
  */
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { readJson, type KvTarget } from "./kv-target";
 import { readBuildValues, type BuildValues } from "./stored-build";
 

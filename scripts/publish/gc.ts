@@ -2,8 +2,9 @@
  * Garbage collection of old builds: never the builds a rollback can reach (the live and the
  * previous build of every channel), nor one being published, nor one published within the
  * retention period. Preview channels not published for PREVIEW_RETENTION_DAYS stop protecting
- * anything, and their pointers and histories go; so do pointers of store formats no current
- * worker reads (client/contracts/store-format.ts).
+ * anything, and their pointers and histories go; so do the pointers of store formats older than
+ * any this code reads (common/store-format.ts), whose builds are then collected like any
+ * other. (A newer format's pointer, a preview of a branch that bumps the format, is left alone.)
  *
  * Keys are listed before the roots are read. A build whose keys are in that listing has, by the
  * time the roots are read, either a pending record (it is being published) or a channel and
@@ -11,8 +12,8 @@
  * build's value is taken for an orphan. Pending records older than PENDING_TTL_MS are from
  * publishes that died: they are deleted and protect nothing.
  */
-import { kvKeys, type PublishRecord } from "../../client/contracts/page";
-import { channelOfKey, STORE_FORMAT } from "../../client/contracts/store-format";
+import { kvKeys, type PublishRecord } from "../../common/page";
+import { channelOfKey, READABLE_FORMATS } from "../../common/store-format";
 import { readJson, type KvTarget } from "./kv-target";
 import { PENDING_TTL_MS, pendingKeys, readPending } from "./pending";
 import { readBuildValues } from "./stored-build";
@@ -57,7 +58,7 @@ async function channelRoots(kv: KvTarget, now: number): Promise<ChannelRoots> {
     const past = (await readJson<PublishRecord[]>(kv, kvKeys.history(channel, format))) ?? [];
     const lastPublished = Math.max(0, ...past.map((p) => Date.parse(p.at)));
     const abandoned = channel.startsWith("preview-") && now - lastPublished > PREVIEW_RETENTION_DAYS * DAY_MS;
-    if (abandoned || format < STORE_FORMAT - 1) {
+    if (abandoned || format < Math.min(...READABLE_FORMATS)) {
       roots.removedKeys.push(kvKeys.channel(channel, format), kvKeys.history(channel, format));
       roots.channelsRemoved.push(name);
       continue;

@@ -2,9 +2,9 @@
  * Channel operations over any KvTarget: what changed against the live build, the channel's history,
  * rollback to a retained build, and deleting a channel. Garbage collection is in gc.ts.
  */
-import { kvKeys, type PublishRecord } from "../../client/contracts/page";
-import { channelOfKey, READABLE_FORMATS, STORE_FORMAT } from "../../client/contracts/store-format";
-import type { ManifestRoot } from "../../client/contracts/stored-manifest";
+import { kvKeys, type PublishRecord } from "../../common/page";
+import { channelOfKey, READABLE_FORMATS, STORE_FORMAT } from "../../common/store-format";
+import type { ManifestRoot } from "../../common/stored-manifest";
 import { missingValues } from "./completeness";
 import { readJson, type KvTarget } from "./kv-target";
 import { readBuildValues } from "./stored-build";

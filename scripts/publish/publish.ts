@@ -15,8 +15,7 @@
  * build live and can simply be run again. A one-page change writes a handful of keys, not the
  * whole site (KV's free plan allows 1,000 writes a day).
  */
-import { kvKeys } from "../../client/contracts/page";
-import { READABLE_FORMATS } from "../../client/contracts/store-format";
+import { kvKeys } from "../../common/page";
 import type { SiteBuild } from "../build/build";
 import { blobDigest } from "../build/blobs";
 import { readJson, type KvTarget, type KvValue } from "./kv-target";
@@ -87,18 +86,6 @@ const liveText = (kv: KvTarget) => async (digest: string) => {
   return text;
 };
 
-/**
- * Before the first publish in this store format, the build the channel serves in the previous
- * one (READABLE_FORMATS): what the new build reuses values from.
- */
-async function servedBefore(kv: KvTarget, channel: string): Promise<string | null> {
-  for (const format of READABLE_FORMATS.slice(1)) {
-    const id = (await kv.get(kvKeys.channel(channel, format)))?.trim();
-    if (id) return id;
-  }
-  return null;
-}
-
 /** Thrown when the channel moved while the build was written (a rollback or another publish): nothing was flipped. */
 export class ChannelMoved extends Error {}
 
@@ -111,8 +98,7 @@ export async function publishBuild(
   beforeFlip?: () => Promise<void>,
 ): Promise<PublishResult> {
   const previous = (await kv.get(kvKeys.channel(channel)))?.trim() || null;
-  const base = previous ?? (await servedBefore(kv, channel));
-  const have = lastPublished?.valuesOf(channel, base) ?? (await liveValues(kv, base));
+  const have = lastPublished?.valuesOf(channel, previous) ?? (await liveValues(kv, previous));
   // Values are gathered lazily (search pieces and manifest pieces are made as text): only the
   // digests the live build lacks are written.
   const blobs = new Map<string, () => string>();
@@ -149,7 +135,7 @@ export async function publishBuild(
     buildId: build.buildId,
     channel,
     at: new Date().toISOString(),
-    base,
+    base: previous,
     blobs: newBlobs.map(([digest]) => digest),
     assets: newAssets.map(([name]) => name),
   };

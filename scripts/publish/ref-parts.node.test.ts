@@ -13,7 +13,7 @@ import {
   refsForPrefixOf,
   type Ref,
   type RefPart,
-} from "../../client/contracts/ref-parts";
+} from "../../common/ref-parts";
 import { blobDigest } from "../build/blobs";
 import { PART_LIMITS, refParts } from "./ref-parts";
 

@@ -1,11 +1,11 @@
 /**
- * Lists a root names in parts (client/contracts/ref-parts.ts): the search root's base pieces and
+ * Lists a root names in parts (common/ref-parts.ts): the search root's base pieces and
  * the manifest root's route shards and files. A list that takes more than PART_LIMITS.minBytes is
  * cut into content-addressed parts (boundaries chosen by the entries' keys, so a change of a few
  * entries rewrites the parts holding them), and the root holds the list of parts instead, cut the
  * same way while it is longer than that.
  */
-import type { Ref, RefPart } from "../../client/contracts/ref-parts";
+import type { Ref, RefPart } from "../../common/ref-parts";
 import { blobDigest } from "../build/blobs";
 import { stableChunks, type ChunkLimits } from "../build/stable-chunks";
 

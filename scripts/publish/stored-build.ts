@@ -1,11 +1,9 @@
 /**
- * Everything a stored build names, in either format this code reads (client/contracts/
- * store-format.ts): its routes' page records and every blob of its manifest and search index, and
- * of each legacy docs version's (format 3).
+ * Everything a stored build names (common/store-format.ts): its routes' page records and
+ * every blob of its manifest and search index, and of each legacy docs version's.
  * What the live build already has (publish), what GC keeps, what a rollback checks.
  */
-import { kvKeys } from "../../client/contracts/page";
-import { readFormat2Build } from "./format-2/stored-build";
+import { kvKeys } from "../../common/page";
 import { readJson, type KvTarget } from "./kv-target";
 import { readStoredSearch, type StoredSearch } from "./search-store";
 import { readStoredBuild, storedDigests, storedPageDigests } from "./stored-manifest";
@@ -17,7 +15,7 @@ export interface BuildValues {
   blobs: string[];
   /** Whether the build has its search root. */
   searchRoot: boolean;
-  /** Its search index as a publish builds on it (null for a build of format 2, or without one). */
+  /** Its search index as a publish builds on it (null for a build without one). */
   search: StoredSearch | null;
   /** Each legacy docs version's search index, by version name. */
   versionSearch: Map<string, StoredSearch>;
@@ -35,12 +33,7 @@ export async function readBuildValues(
 ): Promise<BuildValues | null> {
   const searchRoot = await readJson<unknown>(kv, kvKeys.searchIndex(buildId));
   const build = await readStoredBuild(kv, buildId, memo);
-  if (!build) {
-    const older = await readFormat2Build(kv, buildId, memo);
-    if (!older) return null;
-    const pages = Object.fromEntries(Object.entries(older.routes).map(([route, r]) => [route, r.page]));
-    return { pages, blobs: older.blobs, searchRoot: searchRoot !== null, search: null, versionSearch: new Map() };
-  }
+  if (!build) return null;
   const text = (digest: string) => {
     let hit = memo.get(`text ${digest}`) as Promise<string> | undefined;
     if (!hit) {

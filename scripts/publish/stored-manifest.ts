@@ -1,22 +1,22 @@
 /**
- * The build's manifest in its stored form (client/contracts/stored-manifest.ts): a small root plus
+ * The build's manifest in its stored form (common/stored-manifest.ts): a small root plus
  * route shards, sidebars and the parts of its lists as content-addressed blobs (and each legacy docs
  * version's part, a blob of the same fields), and the way back from KV to everything a stored build
  * names (for publish's "what does the live build already have" and for GC).
  */
-import { markdownPathOf } from "../../client/contracts/markdown-path";
-import { kvKeys, type Manifest, type SidebarItem } from "../../client/contracts/page";
-import { flattenSidebar } from "../../client/contracts/sidebar";
-import { allRefs, isRefPart, type Ref, type RefPart } from "../../client/contracts/ref-parts";
-import { STORE_FORMAT } from "../../client/contracts/store-format";
+import { markdownPathOf } from "../../common/markdown-path";
+import { kvKeys, type Manifest, type SidebarItem } from "../../common/page";
+import { flattenSidebar } from "../../common/sidebar";
+import { allRefs, isRefPart, type Ref, type RefPart } from "../../common/ref-parts";
+import { STORE_FORMAT } from "../../common/store-format";
 import {
   SIDEBAR_CATEGORY_LABELS,
   type ManifestRoot,
   type RouteShard,
   type StoredRoute,
   type VersionPart,
-} from "../../client/contracts/stored-manifest";
-import { versionsOf } from "../../client/contracts/versions";
+} from "../../common/stored-manifest";
+import { versionsOf } from "../../common/versions";
 import { blobDigest } from "../build/blobs";
 import { stableChunks, type ChunkLimits } from "../build/stable-chunks";
 import { readJson, type KvTarget } from "./kv-target";
@@ -179,8 +179,7 @@ export interface StoredVersion {
 
 /**
  * Reads a build's stored manifest, or null when the build has no manifest or one in another
- * format (format 2: format-2/stored-manifest.ts). `memo` keeps values by digest across calls
- * (builds share most of them).
+ * format. `memo` keeps values by digest across calls (builds share most of them).
  */
 export async function readStoredBuild(
   kv: KvTarget,

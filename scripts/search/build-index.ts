@@ -1,5 +1,5 @@
 /**
- * The embedded search index, cut into pieces (client/contracts/search-pieces.ts): the records' term
+ * The embedded search index, cut into pieces (common/search-pieces.ts): the records' term
  * statistics, as MiniSearch computes them (term-statistics.ts); then each term's postings become
  * impacts (the term's whole score for a record, MiniSearch's BM25+ with the field and type boosts),
  * ordered best first and cut at POSTINGS_CAP; they are cut into term-range shards, the terms into
@@ -15,8 +15,8 @@ import {
   synonymTable,
   type SearchRecord,
   type Synonym,
-} from "../../client/contracts/search";
-import type { Ref } from "../../client/contracts/ref-parts";
+} from "../../common/search";
+import type { Ref } from "../../common/ref-parts";
 import {
   bm25,
   BROWSE_LIMIT,
@@ -28,7 +28,7 @@ import {
   type KeyOf,
   type PieceKind,
   type SearchRoot,
-} from "../../client/contracts/search-index";
+} from "../../common/search-index";
 import {
   asciiJson,
   recordBundleText,
@@ -37,7 +37,7 @@ import {
   type LexiconPiece,
   type Postings,
   type TermShard,
-} from "../../client/contracts/search-pieces";
+} from "../../common/search-pieces";
 import { blobDigest } from "../build/blobs";
 import { stableChunks } from "../build/stable-chunks";
 import { CONTENT_IDS, stableIds } from "./record-ids";

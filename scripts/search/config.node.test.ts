@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { FIXTURE_ROOT } from "../../test/helpers/temp-site";
-import { formatIssues, siteConfigSchema } from "../config/schema";
+import { formatIssues, siteConfigSchema } from "../../common/config/schema";
 
 async function withSearch(search: unknown) {
   const raw = parse(await readFile(path.join(FIXTURE_ROOT, "content/site.yaml"), "utf8")) as Record<string, unknown>;

@@ -5,8 +5,8 @@
  * index the build makes, the worker's engine over it as a publish stores it.
  */
 import { describe, expect, it } from "vitest";
-import { CONTEXTUAL_FACET_FILTERS, type SearchRecord } from "../../client/contracts/search";
-import type { TreeNode } from "../../client/contracts/tree";
+import { CONTEXTUAL_FACET_FILTERS, type SearchRecord } from "../../common/search";
+import type { TreeNode } from "../../common/tree";
 import { wholeEngine } from "../../test/helpers/stored-index";
 import { buildSearchIndex } from "./build-index";
 import { searchRecords, type SearchablePage } from "./records";

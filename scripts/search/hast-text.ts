@@ -6,7 +6,7 @@
  * name permalink names the block.
  */
 import type { Element, ElementContent, Root } from "hast";
-import { PERMALINK_CLASS } from "../../client/contracts/permalink";
+import { PERMALINK_CLASS } from "../../common/permalink";
 
 export interface TextBlock {
   text: string;
@@ -31,7 +31,7 @@ function textOf(nodes: ElementContent[]): string {
 }
 
 /**
- * The name a row documents: the text of its name permalink (client/contracts/permalink.ts), the
+ * The name a row documents: the text of its name permalink (common/permalink.ts), the
  * link to the row itself. Not searched inside nested blocks (a field's type drawn under it).
  */
 function rowName(row: Element, id: string): string | undefined {

@@ -3,7 +3,7 @@
  * test sees every request and nothing reaches the network.
  */
 import { describe, expect, it } from "vitest";
-import type { SearchRecord } from "../../client/contracts/search";
+import type { SearchRecord } from "../../common/search";
 import path from "node:path";
 import { credentialsFromEnv, DOCSEARCH_SETTINGS, pushRecords } from "./push-algolia";
 import { loadSynonyms } from "./synonyms";

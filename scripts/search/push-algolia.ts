@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { algoliasearch, type Algoliasearch, type IndexSettings } from "algoliasearch";
 
 type ClientOptions = NonNullable<Parameters<typeof algoliasearch>[2]>;
-import type { SearchRecord, Synonym } from "../../client/contracts/search";
+import type { SearchRecord, Synonym } from "../../common/search";
 import { loadSynonyms } from "./synonyms";
 
 /** DocSearch's settings for Docusaurus-shaped records, plus our hidden keywords (API operation ids). */

@@ -2,7 +2,7 @@
  * The search index's record ids (scripts/search/build-index.ts): stable across builds, so that a
  * page's change leaves the rest of the site's postings and bundles as they were.
  */
-import type { SearchRecord } from "../../client/contracts/search";
+import type { SearchRecord } from "../../common/search";
 import { fnv1a } from "../build/stable-chunks";
 
 /**

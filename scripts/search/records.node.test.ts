@@ -1,10 +1,10 @@
 /** Search records from page trees: the DocSearch shape, what counts as text, and the packed index file. */
 import { describe, expect, it } from "vitest";
-import { LEVEL_WEIGHT, packRecords, unpackRecord, type SearchRecord } from "../../client/contracts/search";
-import type { TreeNode } from "../../client/contracts/tree";
+import { LEVEL_WEIGHT, packRecords, unpackRecord, type SearchRecord } from "../../common/search";
+import type { TreeNode } from "../../common/tree";
 import { buildSite } from "../build/build";
 import { FIXTURE_ROOT } from "../../test/helpers/temp-site";
-import { parseFragment } from "../build/hast";
+import { parseFragment } from "../../common/build/hast";
 import { textBlocks } from "./hast-text";
 
 const htmlBlocks = (html: string) => textBlocks(parseFragment(html, { keepPermalinks: true }));

@@ -2,7 +2,7 @@
  * Search records from page trees, in the DocSearch shape: one record per page title, per heading
  * and per block of text (paragraph, list item, table row, caption…) under its headings.
  */
-import { withBase } from "../../client/contracts/base-url";
+import { withBase } from "../../common/base-url";
 import { createHash } from "node:crypto";
 import {
   LEVEL_WEIGHT,
@@ -11,10 +11,10 @@ import {
   type SearchHierarchy,
   type SearchRecord,
   type SearchRecordType,
-} from "../../client/contracts/search";
-import { sectionLabel, type SidebarId, type SiteConfig } from "../../client/contracts/site-config";
-import { isElement, type TreeElement, type TreeNode } from "../../client/contracts/tree";
-import { parseFragment, preRenderedHtml } from "../build/hast";
+} from "../../common/search";
+import { sectionLabel, type SidebarId, type SiteConfig } from "../../common/site-config";
+import { isElement, type TreeElement, type TreeNode } from "../../common/tree";
+import { parseFragment, preRenderedHtml } from "../../common/build/hast";
 import { textBlocks } from "./hast-text";
 
 /** What the records need of a page; BuiltPage has it. */
@@ -135,7 +135,7 @@ export function searchRecordsOf(page: SearchablePage, site: SearchSite, pageRank
   /**
    * A block of text; `name`, the field or parameter a row of the API reference documents, is the
    * record's keyword: a search for the name typed whole then ranks the row that defines it above
-   * text that only mentions it (client/contracts/search.ts indexes it in the name field).
+   * text that only mentions it (common/search.ts indexes it in the name field).
    */
   const text = (raw: string, at = anchor, name?: string) => {
     const content = collapse(raw);

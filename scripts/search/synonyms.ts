@@ -5,8 +5,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import type { Synonym } from "../../client/contracts/search";
-import { formatIssues } from "../config/schema";
+import type { Synonym } from "../../common/search";
+import { formatIssues } from "../../common/config/schema";
 
 export const SYNONYMS_FILE = "content/search/synonyms.json";
 

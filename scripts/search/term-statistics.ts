@@ -1,6 +1,6 @@
 /**
  * The term statistics the search index is built from, computed as MiniSearch computes them when it
- * adds documents (client/contracts/search.ts's miniSearchOptions): each field's tokens, a field's
+ * adds documents (common/search.ts's miniSearchOptions): each field's tokens, a field's
  * length as its number of distinct tokens, MiniSearch's running average of those lengths, and each
  * folded term counted per record and field. They are kept as one flat list of numbers per term
  * rather than MiniSearch's maps of maps and its serialised copy: a site of 10,000 pages has
@@ -13,7 +13,7 @@ import {
   miniSearchOptions,
   type IndexedDocument,
   type SearchRecord,
-} from "../../client/contracts/search";
+} from "../../common/search";
 
 export interface TermStatistics {
   /** Field names in MiniSearch's field id order. */

@@ -12,7 +12,7 @@ import { toHtml } from "hast-util-to-html";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { flattenSidebar } from "../../client/contracts/sidebar";
+import { flattenSidebar } from "../../common/sidebar";
 import { DocPage } from "../../client/layout/DocPage";
 import { Document } from "../../client/layout/Document";
 import { buildSite, defaultCacheDir } from "../../scripts/build/build";

@@ -1,10 +1,10 @@
 /** <NetworkTable> and <NetworkFact> are filled from content/networks.yaml, and mistakes fail the build. */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TreeNode } from "../../client/contracts/tree";
-import { fillNetworkFacts, loadNetworks } from "../../scripts/build/networks";
-import type { BuiltPage } from "../../scripts/build/pages";
-import { treeToHtml } from "../../scripts/build/hast";
+import type { TreeNode } from "../../common/tree";
+import { fillNetworkFacts, loadNetworks } from "../../common/build/networks";
+import type { BuiltPage } from "../../common/build/pages";
+import { treeToHtml } from "../../common/build/hast";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const page = (tree: TreeNode[]): BuiltPage => ({

@@ -1,7 +1,7 @@
 /** Markdown tables as compiled: an empty corner cell above the row labels is no header. */
 import { describe, expect, it } from "vitest";
-import { treeToHtml } from "../../scripts/build/hast";
-import { getHighlighter } from "../../scripts/build/highlight";
+import { treeToHtml } from "../../common/build/hast";
+import { getHighlighter } from "../../common/build/highlight";
 import { compilePage } from "../../scripts/build/mdx";
 
 async function compile(source: string): Promise<string> {

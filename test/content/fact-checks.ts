@@ -4,7 +4,7 @@
  * chain ID or <NetworkFact> under another network's heading or tab. Each takes a page's text, so a
  * test can plant a wrong fact into a copy of a page and see it reported.
  */
-import { factOf, type Network, type NetworkTable } from "../../scripts/build/networks";
+import { factOf, type Network, type NetworkTable } from "../../common/build/networks";
 import { pagePath, proseLines } from "./fences";
 import { lineContexts } from "./page-context";
 

@@ -11,7 +11,7 @@ import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateApiReference } from "../../openapi/generate";
-import { factOf, loadNetworks, type FactName, type NetworkTable } from "../../scripts/build/networks";
+import { factOf, loadNetworks, type FactName, type NetworkTable } from "../../common/build/networks";
 import { chainIdsInTables, lookalikeHosts, networkMixUps } from "./fact-checks";
 import {
   CURRENT_DOCS,

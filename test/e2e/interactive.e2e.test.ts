@@ -76,7 +76,7 @@ describe("colour mode", () => {
 });
 
 describe("navigation chrome", () => {
-  it("opens the drawer below 996 px with the sidebar, goes back to the main menu, traps focus and closes", async () => {
+  it("opens the drawer below 996 px with the sidebar, goes back to the main menu, closes on Escape and on widening", async () => {
     const page = await browser.newPage({ viewport: { width: 800, height: 800 } });
     await page.goto(`${locked.origin}/learn/Basics/alpha`);
     const toggle = page.getByRole("button", { name: "Open navigation" });
@@ -87,10 +87,9 @@ describe("navigation chrome", () => {
     assert.ok(await drawer.getByRole("link", { name: "Zeta Page" }).isVisible());
     await drawer.getByRole("button", { name: "Back to main menu" }).click();
     assert.ok(await drawer.getByRole("link", { name: "Build" }).isVisible());
-    for (let i = 0; i < 12; i++) await page.keyboard.press("Tab");
-    assert.ok(await page.evaluate(() => !!document.activeElement?.closest("#drawer")), "focus stays in the drawer");
     await page.keyboard.press("Escape");
     assert.ok(!(await drawer.isVisible()));
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Open navigation");
     await toggle.click();
     await page.setViewportSize({ width: 1200, height: 800 });
     await page.waitForFunction(() => !document.documentElement.classList.contains("drawer-open"));

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { holdRequests, launchChromium, openPage } from "../helpers/browser";
 import { serveSite, type RunningSite } from "../helpers/local-site";
 import { tempSite, type TempSite } from "../helpers/temp-site";
@@ -175,22 +175,80 @@ describe("phones", () => {
     }
   });
 
-  it("with JavaScript, the drawer holds the sidebar and Shift+Tab stays inside it; the menu is not shown", async () => {
+  it("with JavaScript, the drawer holds the sidebar and Tab and Shift+Tab never leave it for the page behind; the menu is not shown", async () => {
     const page = await open(390, LONG);
     assert.ok(!(await page.locator(".sidebar-menu > summary").isVisible()));
     await page.getByRole("button", { name: "Open navigation" }).click();
     const drawer = page.getByRole("dialog", { name: "Navigation" });
     await drawer.getByRole("link", { name: "Zeta Page" }).waitFor();
-    const isFirst = () => page.evaluate(() => document.activeElement?.hasAttribute("data-first") ?? false);
+    // Where the focus is: in the drawer, on the page behind it, or on no element of the page (the
+    // browser's own controls, which a modal dialog lets Tab reach between its last control and its first).
+    const where = () =>
+      page.evaluate(() => {
+        const a = document.activeElement;
+        if (!a || a === document.body) return "browser";
+        if (a.hasAttribute("data-first")) return "first";
+        return a.closest("#drawer") ? "drawer" : `the page: ${a.outerHTML.slice(0, 80)}`;
+      });
     await page.evaluate(() => document.activeElement?.setAttribute("data-first", ""));
-    assert.ok(await page.evaluate(() => !!document.activeElement?.closest("#drawer")), "the drawer has the focus");
-    await page.keyboard.press("Shift+Tab");
-    assert.ok(await page.evaluate(() => !!document.activeElement?.closest("#drawer")), "focus stays in the drawer");
-    assert.ok(!(await isFirst()), "Shift+Tab from the first control goes to the last");
-    await page.keyboard.press("Tab");
-    assert.ok(await isFirst(), "Tab from the last goes back to the first");
+    assert.equal(await where(), "first", "the drawer has the focus");
+    const controls = await drawer.locator("a[href]:visible, button:visible, summary:visible").count();
+    assert.ok(controls > 5, `${controls} controls in the drawer`);
+    for (const key of ["Tab", "Shift+Tab"]) {
+      const stops: string[] = [];
+      do {
+        await page.keyboard.press(key);
+        stops.push(await where());
+      } while (stops.at(-1) !== "first" && stops.length <= controls + 1);
+      assert.equal(stops.at(-1), "first", `${key} comes round to the first control: ${stops.join(", ")}`);
+      assert.deepEqual(
+        stops.filter((s) => s.startsWith("the page")),
+        [],
+        `${key} never focuses the page behind the drawer`,
+      );
+      assert.ok(
+        stops.filter((s) => s === "drawer").length >= controls - 1,
+        `${key} visits every control: ${stops.join(", ")}`,
+      );
+    }
     await page.context().close();
   });
+
+  for (const width of [360, 390]) {
+    it(`at ${width} px, the drawer closes on Escape and on a click on its backdrop, and gives the focus back to its button`, async () => {
+      const page = await open(width, LONG);
+      const button = page.getByRole("button", { name: "Open navigation" });
+      const drawer = page.getByRole("dialog", { name: "Navigation" });
+      const buttonFocused = () =>
+        page.evaluate(() => document.activeElement?.getAttribute("aria-label") === "Open navigation");
+      const box = async () => (await drawer.boundingBox())!;
+      await button.click();
+      await drawer.getByRole("link", { name: "Zeta Page" }).waitFor();
+      const { x, width: panel } = await box();
+      assert.equal(x, 0);
+      assert.ok(panel < width && panel >= 0.8 * width, `the panel is ${panel} px of ${width}`);
+      assert.equal(await button.getAttribute("aria-expanded"), "true");
+      await page.keyboard.press("Escape");
+      assert.ok(!(await drawer.isVisible()), "Escape closes it");
+      assert.ok(await buttonFocused(), "the button has the focus again");
+      assert.equal(await button.getAttribute("aria-expanded"), "false");
+      await button.click();
+      await drawer.getByRole("link", { name: "Zeta Page" }).waitFor();
+      await page.mouse.click(width - 10, 350);
+      await page.waitForFunction(() => !document.querySelector<HTMLDialogElement>("dialog#drawer")?.open);
+      assert.ok(await buttonFocused(), "the button has the focus again");
+      assert.ok(!(await page.evaluate(() => document.documentElement.classList.contains("drawer-open"))));
+      // A click inside the panel, off any control, leaves it open.
+      await button.click();
+      await drawer.getByRole("link", { name: "Zeta Page" }).waitFor();
+      const header = (await drawer.locator(".drawer-header").boundingBox())!;
+      await page.mouse.click(header.x + header.width - 60, header.y + 5);
+      assert.ok(await drawer.isVisible(), "a click in the panel keeps it open");
+      const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      assert.ok(!scrolls, `no horizontal scrolling at ${width} px`);
+      await page.context().close();
+    });
+  }
 
   it("the outline is collapsed where the TOC column is hidden and opens without JavaScript", async () => {
     for (const width of WIDTHS) {

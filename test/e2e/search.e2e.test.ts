@@ -14,7 +14,7 @@ import { after, before, describe, it } from "node:test";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import YAML from "yaml";
-import { CONTEXTUAL_FACET_FILTERS } from "../../client/contracts/search";
+import { CONTEXTUAL_FACET_FILTERS } from "../../common/search";
 import { createSearchClient } from "../../client/islands/search/search-client";
 import { launchChromium } from "../helpers/browser";
 import { REPO_ROOT, serveSite, type RunningSite } from "../helpers/local-site";

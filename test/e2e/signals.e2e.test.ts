@@ -13,7 +13,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { after, before, beforeEach, describe, it } from "node:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { SIGNAL_TABLES } from "../../client/contracts/signals";
+import { SIGNAL_TABLES } from "../../common/signals";
 import { launchChromium } from "../helpers/browser";
 import { serveSite, type RunningSite } from "../helpers/local-site";
 import { FIXTURE_ROOT, tempSite } from "../helpers/temp-site";

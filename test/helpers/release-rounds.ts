@@ -5,8 +5,8 @@
  * answers from what the root names exactly as the index the build made, stored whole, does.
  */
 import { expect } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
-import type { SearchRecord } from "../../client/contracts/search";
+import { kvKeys } from "../../common/page";
+import type { SearchRecord } from "../../common/search";
 import { storeSearchIndex, type StoredSearch, type StoreLimits } from "../../scripts/publish/search-store";
 import { buildSearchIndex, type SearchIndexBuild } from "../../scripts/search/build-index";
 import type { EngineQuery } from "../../worker/search/engine";

@@ -1,5 +1,5 @@
 /** A synthetic search corpus for tests of the index's pieces and how they are published. */
-import { HIERARCHY_LEVELS, type SearchRecord } from "../../client/contracts/search";
+import { HIERARCHY_LEVELS, type SearchRecord } from "../../common/search";
 
 export const SITE = "https://docs.example.test";
 

@@ -1,5 +1,5 @@
 /** A small set of signals, as the worker would have recorded them, for the insights tests: days counted back from `today`. */
-import { dayOf } from "../../client/contracts/signals";
+import { dayOf } from "../../common/signals";
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 /** A search index as publishes store it, in a map standing for KV that counts reads, and engines over it. */
-import { kvKeys } from "../../client/contracts/page";
-import type { SearchRoot } from "../../client/contracts/search-index";
+import { kvKeys } from "../../common/page";
+import type { SearchRoot } from "../../common/search-index";
 import { storeSearchIndex, type StoredSearch } from "../../scripts/publish/search-store";
 import type { SearchIndexBuild } from "../../scripts/search/build-index";
 import { SearchEngine } from "../../worker/search/engine";

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import type { SiteBuild } from "../../scripts/build/build";
 import { startLocalServer, type LocalServer } from "../../scripts/local/server";
 import { publishBuild } from "../../scripts/publish/publish";

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import type { SiteBuild } from "../../scripts/build/build";
 import { collectGarbage } from "../../scripts/publish/gc";
 import { history } from "../../scripts/publish/operations";

@@ -1,6 +1,6 @@
 /** The KV write lease: one writer at a time, also when two start together, and none blocked for ever by a dead one. */
 import { describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { acquireLease, LEASE_KEY, LEASE_TTL_MS, LeaseHeld, withLease } from "../../scripts/publish/lease";
 import { ChannelMoved, publishBuild } from "../../scripts/publish/publish";
 import { MemoryKv } from "../helpers/memory-kv";

@@ -1,8 +1,9 @@
 /** Rollback and garbage collection over KV (in memory). */
 import { describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
-import { STORE_FORMAT } from "../../client/contracts/store-format";
-import type { ManifestRoot, RouteShard } from "../../client/contracts/stored-manifest";
+import { kvKeys } from "../../common/page";
+import { STORE_FORMAT } from "../../common/store-format";
+import type { ManifestRoot, RouteShard } from "../../common/stored-manifest";
+import { missingValues } from "../../scripts/publish/completeness";
 import { collectGarbage, previousBuild } from "../../scripts/publish/gc";
 import {
   deleteChannel,
@@ -35,6 +36,23 @@ async function fakeBuild(kv: MemoryKv, id: string, assets: string[] = [], page =
   };
   await kv.put(kvKeys.manifest(id), JSON.stringify(root));
   for (const a of assets) await kv.put(kvKeys.asset(a), "x");
+}
+
+/** A build as store format 2 left it: a manifest root listing its route shards, and its page record. */
+async function olderFormatBuild(kv: MemoryKv, id: string) {
+  const page = `page-of-${id}`;
+  await kv.put(kvKeys.blob(page), "{}");
+  const shard = { routes: { "/": { title: "Home", description: "", sidebar: null, page, twin: null } } };
+  await kv.put(kvKeys.blob(`shard-${page}`), JSON.stringify(shard));
+  const root = {
+    format: 2,
+    buildId: id,
+    files: {},
+    sidebars: {},
+    routeShards: [{ first: "/", digest: `shard-${page}` }],
+  };
+  await kv.put(kvKeys.manifest(id), JSON.stringify(root));
+  await kv.put(kvKeys.searchIndex(id), JSON.stringify({ version: 4 }));
 }
 
 /** Builds 1, 2 and 3 published 40, 30 and 20 days ago; 3 is live, so 2 is the previous one. */
@@ -91,6 +109,17 @@ describe("rollback", () => {
     await kv.put(kvKeys.channel("production"), "bbbbbbbbbbbb");
     await expect(rollback(kv, "production", "aaaaaaaaaaaa")).rejects.toThrow(
       /stored in format 1, which the worker \(format \d+\) cannot serve; publish its sources again/,
+    );
+    expect(await kv.get(kvKeys.channel("production"))).toBe("bbbbbbbbbbbb");
+  });
+
+  it("refuses a build of store format 2, which the worker no longer reads", async () => {
+    const kv = new MemoryKv();
+    await olderFormatBuild(kv, "aaaaaaaaaaaa");
+    await fakeBuild(kv, "bbbbbbbbbbbb");
+    await kv.put(kvKeys.channel("production"), "bbbbbbbbbbbb");
+    await expect(rollback(kv, "production", "aaaaaaaaaaaa")).rejects.toThrow(
+      `stored in format 2, which the worker (format ${STORE_FORMAT}) cannot serve; publish its sources again`,
     );
     expect(await kv.get(kvKeys.channel("production"))).toBe("bbbbbbbbbbbb");
   });
@@ -180,6 +209,36 @@ describe("collectGarbage", () => {
     expect(result.channelsRemoved).toEqual([kvKeys.channel("preview-old").slice("channel/".length)]);
     expect(await kv.list("channel/")).toEqual([kvKeys.channel("preview-new")]);
     expect(await kv.list("history/")).toEqual([kvKeys.history("preview-new")]);
+  });
+
+  it("removes the pointers of a format older than any the worker reads, collects their builds, and leaves a newer format's alone", async () => {
+    const kv = new MemoryKv();
+    const now = Date.now();
+    await fakeBuild(kv, "000000000031");
+    await fakeBuild(kv, "000000000041", [], "page-of-format-4");
+    await olderFormatBuild(kv, "000000000021");
+    const yesterday = JSON.stringify([{ buildId: "000000000031", at: new Date(now - DAY).toISOString() }]);
+    await kv.put(kvKeys.channel("production"), "000000000031");
+    await kv.put(kvKeys.history("production"), yesterday);
+    // Format 2's pointer and history (plain names), published yesterday too.
+    await kv.put("channel/production", "000000000021");
+    await kv.put("history/production", yesterday.replace("000000000031", "000000000021"));
+    // A preview of a branch that bumps the format past this code's.
+    await kv.put(`channel/preview-next@${STORE_FORMAT + 1}`, "000000000041");
+    await kv.put(`history/preview-next@${STORE_FORMAT + 1}`, yesterday.replace("000000000031", "000000000041"));
+    const result = await collectGarbage(kv, 14, now);
+    expect(result.channelsRemoved).toEqual(["production"]);
+    expect(result.deleted).toEqual(["000000000021"]);
+    expect(await kv.list("channel/")).toEqual([
+      `channel/preview-next@${STORE_FORMAT + 1}`,
+      kvKeys.channel("production"),
+    ]);
+    expect(await kv.list("history/")).toEqual([
+      `history/preview-next@${STORE_FORMAT + 1}`,
+      kvKeys.history("production"),
+    ]);
+    expect(await kv.get(kvKeys.blob("page-of-000000000021"))).toBeNull();
+    expect(await missingValues(kv, "000000000031")).toEqual([]);
   });
 
   it("deletes old builds and orphan assets, never the live or previous build", async () => {

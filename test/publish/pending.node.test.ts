@@ -3,7 +3,7 @@
  * collection keeps what every part names and deletes the parts of a record that expired.
  */
 import { describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { collectGarbage } from "../../scripts/publish/gc";
 import { pendingKeys, pendingValues, readPending, type PendingPublish } from "../../scripts/publish/pending";
 import { MemoryKv } from "../helpers/memory-kv";

@@ -1,8 +1,8 @@
 /** Publishing writes what a build needs and nothing KV already holds for the live build. */
 import { describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
-import type { SearchRoot } from "../../client/contracts/search-index";
-import type { ManifestRoot } from "../../client/contracts/stored-manifest";
+import { kvKeys } from "../../common/page";
+import type { SearchRoot } from "../../common/search-index";
+import type { ManifestRoot } from "../../common/stored-manifest";
 import { buildSite } from "../../scripts/build/build";
 import type { PendingPublish } from "../../scripts/publish/pending";
 import { LastPublished, publishBuild } from "../../scripts/publish/publish";

@@ -7,7 +7,7 @@
  * unavailable.
  */
 import { describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { PieceUnavailable } from "../../worker/search/pieces";
 import { Published, releaseRounds, type Round } from "../helpers/release-rounds";
 import { records, SITE, word } from "../helpers/search-records";

@@ -5,12 +5,12 @@
  * by the worker's own manifest.
  */
 import { describe, expect, it, vi } from "vitest";
-import type { Manifest, SidebarItem } from "../../client/contracts/page";
-import type { SiteConfig } from "../../client/contracts/site-config";
+import type { Manifest, SidebarItem } from "../../common/page";
+import type { SiteConfig } from "../../common/site-config";
 import { blobDigest } from "../../scripts/build/blobs";
 import { PART_LIMITS } from "../../scripts/publish/ref-parts";
 import { ROUTE_SHARD_LIMITS, storeManifest } from "../../scripts/publish/stored-manifest";
-import { allRefs, type Ref, type RefPart } from "../../client/contracts/ref-parts";
+import { allRefs, type Ref, type RefPart } from "../../common/ref-parts";
 import { StoredManifest } from "../../worker/content-store/manifest";
 
 const PAGES = 5000;

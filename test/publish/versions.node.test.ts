@@ -4,8 +4,8 @@
  * GC and rollback read of it.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
-import type { ManifestRoot } from "../../client/contracts/stored-manifest";
+import { kvKeys } from "../../common/page";
+import type { ManifestRoot } from "../../common/stored-manifest";
 import { buildSite, type SiteBuild } from "../../scripts/build/build";
 import { missingValues } from "../../scripts/publish/completeness";
 import { collectGarbage } from "../../scripts/publish/gc";

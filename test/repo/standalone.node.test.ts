@@ -61,7 +61,7 @@ describe("the repository", () => {
     const at = path.join(REPO_ROOT, "test/build/x.ts");
     expect(escapes(at, `readFile(path.join(ROOT, "../notes/routes.txt"))`)).toHaveLength(1);
     expect(escapes(at, `readFile(path.resolve(import.meta.dirname, "../../../notes/a.md"))`)).toHaveLength(1);
-    expect(escapes(at, `import x from "../../client/contracts/page";`)).toEqual([]);
+    expect(escapes(at, `import x from "../../common/page";`)).toEqual([]);
     expect(escapes(at, `const root = path.resolve(import.meta.dirname, "../..");`)).toEqual([]);
     expect(escapes(at, `"../../../../etc/passwd", ${URL_PATH_MARK} sent as a request path`)).toEqual([]);
   });

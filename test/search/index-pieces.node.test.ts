@@ -4,10 +4,10 @@
  * its bound without changing answers, and a missing or corrupt piece fails the query as unavailable.
  */
 import { describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
-import { refFor } from "../../client/contracts/ref-parts";
-import { PIECE_KINDS, POSTINGS_CAP } from "../../client/contracts/search-index";
-import type { RecordBundle } from "../../client/contracts/search-pieces";
+import { kvKeys } from "../../common/page";
+import { refFor } from "../../common/ref-parts";
+import { PIECE_KINDS, POSTINGS_CAP } from "../../common/search-index";
+import type { RecordBundle } from "../../common/search-pieces";
 import {
   buildSearchIndex,
   CONTENT_IDS,

@@ -5,8 +5,8 @@
  * segment's lexicon over the base's answers as the lexicon of the whole index would.
  */
 import { describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
-import { REMOVED, type LexiconPiece } from "../../client/contracts/search-pieces";
+import { kvKeys } from "../../common/page";
+import { REMOVED, type LexiconPiece } from "../../common/search-pieces";
 import { buildSearchIndex } from "../../scripts/search/build-index";
 import { EditPattern, editDistance } from "../../worker/search/edit-distance";
 import { LEXICON, lexiconView } from "../../worker/search/lexicon";

@@ -4,7 +4,7 @@
  * and ids of any size an index holds (an index built before ids were kept under 2^30 has ids past 2^32).
  */
 import { describe, expect, it } from "vitest";
-import type { Postings } from "../../client/contracts/search-pieces";
+import type { Postings } from "../../common/search-pieces";
 import { evaluate, Matches, termsOf, type TermSource } from "../../worker/search/scoring";
 
 /** A term source over fixed postings (impacts are scores × 1000). */

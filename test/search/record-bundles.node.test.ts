@@ -5,10 +5,10 @@
  * as unavailable; every hit a query shows is the record the build indexed.
  */
 import { describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
-import { packRecords, type PackedRecord, type SearchRecord } from "../../client/contracts/search";
-import type { SearchRoot } from "../../client/contracts/search-index";
-import { recordBundleText, RecordBundleView } from "../../client/contracts/search-pieces";
+import { kvKeys } from "../../common/page";
+import { packRecords, type PackedRecord, type SearchRecord } from "../../common/search";
+import type { SearchRoot } from "../../common/search-index";
+import { recordBundleText, RecordBundleView } from "../../common/search-pieces";
 import { buildSearchIndex } from "../../scripts/search/build-index";
 import { SearchEngine } from "../../worker/search/engine";
 import { PieceCache, PieceLoader, PieceUnavailable } from "../../worker/search/pieces";

@@ -4,7 +4,7 @@
  * for terms that look like the postings' own keys; corrupt text fails as unavailable.
  */
 import { describe, expect, it } from "vitest";
-import type { TermShard } from "../../client/contracts/search-pieces";
+import type { TermShard } from "../../common/search-pieces";
 import { buildSearchIndex } from "../../scripts/search/build-index";
 import { PieceUnavailable } from "../../worker/search/pieces";
 import { TERM_SHARDS } from "../../worker/search/shards";

@@ -6,7 +6,7 @@
 import path from "node:path";
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
-import { indexedDocument, miniSearchOptions } from "../../client/contracts/search";
+import { indexedDocument, miniSearchOptions } from "../../common/search";
 import { buildSite, defaultCacheDir } from "../../scripts/build/build";
 import { termStatistics } from "../../scripts/search/term-statistics";
 

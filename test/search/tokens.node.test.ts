@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { camelParts, indexTokens, NEVER_IN_WORDS, queryTokens, wordsOf } from "../../client/contracts/search";
+import { camelParts, indexTokens, NEVER_IN_WORDS, queryTokens, wordsOf } from "../../common/search";
 
 const DOCS = path.resolve(import.meta.dirname, "../../content/docs");
 

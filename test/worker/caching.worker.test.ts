@@ -5,7 +5,7 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { WORKER_VERSION } from "../../worker/code-version";
 import { cacheKeys } from "../../worker/middleware/page-cache";
 import { build, seedFixture, twinDigest } from "./seed";

@@ -4,7 +4,7 @@
  * Each test uses its own channel: the isolate's pointers are kept by channel.
  */
 import { describe, expect, it } from "vitest";
-import { kvKeys, POINTER_RECHECK_MS } from "../../client/contracts/page";
+import { kvKeys, POINTER_RECHECK_MS } from "../../common/page";
 import { ContentStore, ContentUnavailable, pointerRecheckMs, type KvReader } from "../../worker/content-store";
 
 /**
@@ -87,15 +87,24 @@ describe("the pointer of each store format", () => {
   });
 
   it("is its own format's for a worker that reads two; the previous format's until its own is published", async () => {
-    const pointers: Record<string, string> = { [kvKeys.channel("fmt", 2)]: "build-of-format-2" };
+    const pointers: Record<string, string> = { [kvKeys.channel("fmt", 3)]: "build-of-format-3" };
     const kv = { get: async (key: string) => pointers[key] ?? null } as unknown as KvReader;
-    const newer = () => new ContentStore(kv, "fmt", { recheckMs: 0, formats: [3, 2] });
-    const older = () => new ContentStore(kv, "fmt", { recheckMs: 0, formats: [2] });
-    // Deployed before any publish in format 3: the format-2 build is served.
-    expect(await newer().liveBuildId()).toBe("build-of-format-2");
-    // A publish in format 3 (CI publishes before it deploys) moves only format 3's pointer.
-    pointers[kvKeys.channel("fmt", 3)] = "build-of-format-3";
-    expect(await older().liveBuildId()).toBe("build-of-format-2");
+    const newer = () => new ContentStore(kv, "fmt", { recheckMs: 0, formats: [4, 3] });
+    const older = () => new ContentStore(kv, "fmt", { recheckMs: 0, formats: [3] });
+    // Deployed before any publish in format 4: the format-3 build is served.
     expect(await newer().liveBuildId()).toBe("build-of-format-3");
+    // A publish in format 4 (CI publishes before it deploys) moves only format 4's pointer.
+    pointers[kvKeys.channel("fmt", 4)] = "build-of-format-4";
+    expect(await older().liveBuildId()).toBe("build-of-format-3");
+    expect(await newer().liveBuildId()).toBe("build-of-format-4");
+  });
+
+  it("is never format 2's plain one for this worker: a channel with only that points at no build", async () => {
+    const kv = {
+      get: async (key: string) => (key === "channel/fmt" ? "build-of-format-2" : null),
+    } as unknown as KvReader;
+    await expect(new ContentStore(kv, "fmt", { recheckMs: 0 }).liveBuildId()).rejects.toThrow(
+      'channel "fmt" points at no build; run npm run publish',
+    );
   });
 });

@@ -1,11 +1,12 @@
 /**
  * What a failure becomes, by its type: the store failing anywhere (KV, the page cache, images) is
  * a 503 with Retry-After, a render error a 500; both show the crash page and log one JSON line.
+ * A store this worker cannot read (a format it no longer reads) is the store failing, named in the log.
  * Also the request limit on the one route that reads a body.
  */
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
 import { build, putVariant, seedFixture } from "./seed";
@@ -20,9 +21,9 @@ afterEach(() => {
 });
 
 /** The worker with `overrides` on its bindings, as a reader would reach it. */
-async function fetchWith(path: string, overrides: Partial<Env>): Promise<Response> {
+async function fetchWith(path: string, overrides: Partial<Env>, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(`${BASE}${path}`), { ...env, ...overrides }, ctx);
+  const res = await app.fetch(new Request(`${BASE}${path}`, init), { ...env, ...overrides }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -99,6 +100,71 @@ describe("the store failing", () => {
         buildId: build.buildId,
         channel: "production",
         error: `ContentUnavailable: KV failed reading blob/${build.manifest.blobs.pages["/learn/Basics/alpha"]}`,
+      },
+    ]);
+  });
+});
+
+describe("a store this worker cannot read", () => {
+  const indexName = build.manifestRoot.config.search.indexName;
+  /** A page, a Markdown twin and a search on `channel`, and what the worker logged for them. */
+  async function readerSees(channel: string) {
+    const lines: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+    const on = { CONTENT_CHANNEL: channel, DISABLE_PAGE_CACHE: "1" };
+    const page = await fetchWith("/learn/Basics/alpha", on);
+    const twin = await fetchWith("/learn/Basics/alpha.md", on);
+    const search = await fetchWith(`/1/indexes/${indexName}/query`, on, {
+      method: "POST",
+      body: JSON.stringify({ query: "alpha" }),
+    });
+    return { page, twin, search, logged: lines.map((l) => JSON.parse(l) as { event: string; error: string }) };
+  }
+
+  async function expectSearch503(res: Response) {
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("10");
+    expect(await res.json()).toEqual({ status: 503, message: "search is not available right now" });
+  }
+
+  it("with only format 2's pointer (published before format 3): 503 everywhere, and the log says to publish", async () => {
+    await env.CONTENT.put("channel/old-pointer", build.buildId);
+    const { page, twin, search, logged } = await readerSees("old-pointer");
+    await expectCrashPage(page, 503);
+    expect(page.headers.get("Retry-After")).toBe("10");
+    expect(twin.status).toBe(503);
+    await expectSearch503(search);
+    expect(logged.map((l) => l.error)).toEqual(
+      Array(3).fill('ContentUnavailable: channel "old-pointer" points at no build; run npm run publish'),
+    );
+  });
+
+  it("with a build whose manifest is format 2's: 503 everywhere, and the log names the format", async () => {
+    const id = "oldformat002";
+    await env.CONTENT.put(kvKeys.manifest(id), JSON.stringify({ format: 2, buildId: id, routeShards: [] }));
+    await env.CONTENT.put(kvKeys.channel("old-manifest"), id);
+    const { page, twin, search, logged } = await readerSees("old-manifest");
+    await expectCrashPage(page, 503);
+    expect(twin.status).toBe(503);
+    await expectSearch503(search);
+    const said = `build ${id} is stored in format 2, which this worker (format 3) does not read; publish again`;
+    expect(logged.map((l) => l.error)).toEqual(Array(3).fill(`ContentUnavailable: ${said}`));
+  });
+
+  it("with a search index of format 2 in a build it reads: pages served, searches 503, the log names it", async () => {
+    const id = "oldsearch002";
+    await putVariant(id);
+    await env.CONTENT.put(kvKeys.searchIndex(id), JSON.stringify({ version: 4, pieces: [], packs: [] }));
+    await env.CONTENT.put(kvKeys.channel("old-search"), id);
+    const { page, twin, search, logged } = await readerSees("old-search");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<h1");
+    expect(twin.status).toBe(200);
+    await expectSearch503(search);
+    expect(logged).toMatchObject([
+      {
+        event: "search_failed",
+        error: `ContentUnavailable: build ${id} has a search index this worker does not read; publish again`,
       },
     ]);
   });

@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { app } from "../../worker/app";
 import { MAX_PATH_BYTES } from "../../worker/base-url";
 import { REQUEST_KV_BUDGET_MS } from "../../worker/content-store";

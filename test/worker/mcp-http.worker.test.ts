@@ -7,7 +7,7 @@
  */
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
 import { BASE, manifest, MCP, post, seedMcp } from "./mcp-seed";

@@ -6,7 +6,7 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CONTEXTUAL_FACET_FILTERS } from "../../client/contracts/search";
+import { CONTEXTUAL_FACET_FILTERS } from "../../common/search";
 import {
   ACCOUNT_TWIN,
   BASE,

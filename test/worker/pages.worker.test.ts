@@ -1,7 +1,7 @@
 /** The worker in workerd: normalisation, routing, rendering, headers and error pages. */
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { app } from "../../worker/app";
 import { WORKER_VERSION } from "../../worker/code-version";
 import { build, seedFixture } from "./seed";

@@ -7,9 +7,9 @@ import { env, SELF } from "cloudflare:test";
 import type { Requester } from "@algolia/client-common";
 import { algoliasearch } from "algoliasearch";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONTEXTUAL_FACET_FILTERS, MAX_QUERY_LENGTH } from "../../client/contracts/search";
+import { CONTEXTUAL_FACET_FILTERS, MAX_QUERY_LENGTH } from "../../common/search";
 import { createSearchClient } from "../../client/islands/search/search-client";
-import { kvKeys } from "../../client/contracts/page";
+import { kvKeys } from "../../common/page";
 import { ContentStore, ContentUnavailable } from "../../worker/content-store";
 import { build, seedFixture } from "./seed";
 

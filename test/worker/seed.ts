@@ -1,9 +1,9 @@
 /** Seeds the worker's KV binding with the fixture build (written by the vitest globalSetup), in the layout scripts/publish writes. */
 import { env } from "cloudflare:test";
 import fixture from "../../dist/test-fixture/build.json";
-import { kvKeys, type Manifest, type PageRecord } from "../../client/contracts/page";
-import type { ManifestRoot, RouteShard, StoredRoute } from "../../client/contracts/stored-manifest";
-import type { SearchRoot } from "../../client/contracts/search-index";
+import { kvKeys, type Manifest, type PageRecord } from "../../common/page";
+import type { ManifestRoot, RouteShard, StoredRoute } from "../../common/stored-manifest";
+import type { SearchRoot } from "../../common/search-index";
 
 export const build = fixture as unknown as {
   buildId: string;

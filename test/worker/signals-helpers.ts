@@ -1,8 +1,8 @@
 /** What the signals' worker tests share: the app called with a real execution context, and the local D1's rows. */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { dayOf, SIGNAL_TABLES } from "../../client/contracts/signals";
-import { kvKeys } from "../../client/contracts/page";
-import type { SiteConfig } from "../../client/contracts/site-config";
+import { dayOf, SIGNAL_TABLES } from "../../common/signals";
+import { kvKeys } from "../../common/page";
+import type { SiteConfig } from "../../common/site-config";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
 import { build, putVariant } from "./seed";

@@ -6,7 +6,7 @@
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { dayOf } from "../../client/contracts/signals";
+import { dayOf } from "../../common/signals";
 import worker from "../../worker/index";
 import { resumeSignals } from "../../worker/signals/recorder";
 import { build, seedFixture } from "./seed";

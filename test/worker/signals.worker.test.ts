@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CONTEXTUAL_FACET_FILTERS } from "../../client/contracts/search";
+import { CONTEXTUAL_FACET_FILTERS } from "../../common/search";
 import { resumeSignals } from "../../worker/signals/recorder";
 import { build, seedFixture } from "./seed";
 import { clearSignals, everything, form, json, PAGE, rows, send, today } from "./signals-helpers";

@@ -4,20 +4,15 @@
  * worker/content-store/manifest.ts); the channel pointer is read again once it is older than a
  * deployment's POINTER_RECHECK_MS (see ContentStore), so a publish is seen without a redeploy.
  */
-import { routeOfMarkdownPath } from "../../client/contracts/markdown-path";
-import { kvKeys, POINTER_RECHECK_MS, type PageRecord } from "../../client/contracts/page";
-import { READABLE_FORMATS, STORE_FORMAT } from "../../client/contracts/store-format";
-import type { ManifestRoot } from "../../client/contracts/stored-manifest";
-import type { ManifestRoot as Format2ManifestRoot } from "../../client/contracts/format-2/stored-manifest";
-import type { SearchRoot as Format2SearchRoot } from "../../client/contracts/format-2/search-index";
-import { isSearchRoot, type SearchRoot } from "../../client/contracts/search-index";
+import { routeOfMarkdownPath } from "../../common/markdown-path";
+import { kvKeys, POINTER_RECHECK_MS, type PageRecord } from "../../common/page";
+import { READABLE_FORMATS, STORE_FORMAT } from "../../common/store-format";
+import type { ManifestRoot } from "../../common/stored-manifest";
+import { isSearchRoot, type SearchRoot } from "../../common/search-index";
 import { SearchEngine } from "../search/engine";
-import { format2Search, isFormat2SearchRoot } from "../search/format-2";
-import type { PieceCache as Format2PieceCache } from "../search/format-2/pieces";
-import { PieceLoader, sharedPieceCache } from "../search/pieces";
+import { PieceLoader } from "../search/pieces";
 import { log } from "../log";
 import { ContentUnavailable, ContentCorrupt } from "./errors";
-import { format2Manifest, isFormat2Manifest } from "./format-2";
 import { StoredManifest, type BuildManifest } from "./manifest";
 import { ValueMemo } from "./memo";
 import { RequestKv, type KvReader, type RequestKvOptions } from "./request-kv";
@@ -35,16 +30,16 @@ async function blobDigestOf(text: string): Promise<string> {
 }
 
 /** Manifest roots (a few kilobytes) of the last few builds: around a publish, two are served at once. */
-const manifestRoots = new ValueMemo<ManifestRoot | Format2ManifestRoot>(4);
+const manifestRoots = new ValueMemo<ManifestRoot>(4);
 /**
  * Page records, parsed: content-addressed (so shared by builds and never stale), 22 KB for a median
  * page and 120 KB at most today; an isolate re-renders the pages it serves most without reading them again.
  */
 const pageRecords = new ValueMemo<PageRecord>(32);
 /** Search roots are small (the pieces they list live in the search piece cache): keep a few builds'. */
-const searchRoots = new ValueMemo<SearchRoot | Format2SearchRoot>(4);
+const searchRoots = new ValueMemo<SearchRoot>(4);
 
-/** What answers a build's searches, whatever format its index is stored in. */
+/** What answers a build's searches. */
 export type BuildSearch = Pick<SearchEngine, "search" | "size">;
 
 /** Seconds KV may serve a cached pointer at a location (the least Cloudflare allows is 30). */
@@ -119,8 +114,8 @@ export class ContentStore {
   }
 
   /**
-   * The pointer of the newest format this code reads that the channel has: its own, or until the
-   * first publish in it, the one before (client/contracts/store-format.ts).
+   * The pointer of the newest format this code reads that the channel has
+   * (common/store-format.ts).
    */
   private async readLiveBuildId(): Promise<string> {
     const readAt = this.now();
@@ -147,10 +142,10 @@ export class ContentStore {
         throw new ContentUnavailable(
           `build ${buildId} is stored in format ${String(root.format ?? 1)}, which this worker (format ${STORE_FORMAT}) does not read; publish again`,
         );
-      return root as ManifestRoot | Format2ManifestRoot;
+      return root as ManifestRoot;
     });
     const read = <T>(digest: string) => this.blob<T>(digest);
-    return isFormat2Manifest(root) ? format2Manifest(root, read) : new StoredManifest(root as ManifestRoot, read);
+    return new StoredManifest(root, read);
   }
 
   /** A content-addressed JSON value, or null when KV does not have it. */
@@ -172,13 +167,12 @@ export class ContentStore {
       const root = await this.kv.get<unknown>(key, { type: "json", cacheTtl: 3600 });
       const what = digest ? `build ${buildId}'s docs version ${version!.version.name}` : `build ${buildId}`;
       if (!root) throw new ContentUnavailable(`${what} has no search index`);
-      if (!isSearchRoot(root) && !isFormat2SearchRoot(root))
+      if (!isSearchRoot(root))
         throw new ContentUnavailable(`${what} has a search index this worker does not read; publish again`);
       return root;
     });
     // The engine is this request's: its reads share the request's KV deadline.
-    if (isSearchRoot(root)) return new SearchEngine(root, new PieceLoader(this.kv));
-    return format2Search(root, this.kv, sharedPieceCache as unknown as Format2PieceCache);
+    return new SearchEngine(root, new PieceLoader(this.kv));
   }
 
   /** The page record of a route of the manifest's build. */

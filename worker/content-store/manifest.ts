@@ -1,18 +1,17 @@
 /**
- * A build's manifest as the worker uses it (client/contracts/stored-manifest.ts): the small root
+ * A build's manifest as the worker uses it (common/stored-manifest.ts): the small root
  * (read once per isolate per build) and the route shards, sidebars and parts of its lists it names,
  * read when a request needs them and kept in a bounded per-isolate cache by digest (they are
- * content-addressed, so builds share them). `BuildManifest` is what routes see, whatever format a
- * build was stored in (format-2/ reads the format before).
+ * content-addressed, so builds share them). `BuildManifest` is what routes see.
  *
  * It shows one docs version: the current one (the root's own routes, sidebars and files) or a
  * legacy one (its stored part, VersionPart, in their place; `inVersion` gives another version's).
  */
-import type { SidebarItem } from "../../client/contracts/page";
-import { allRefs, isRefPart, refsFor, type Ref, type RefPart } from "../../client/contracts/ref-parts";
-import type { SiteConfig } from "../../client/contracts/site-config";
-import type { ManifestRoot, RouteShard, StoredRoute, VersionPart } from "../../client/contracts/stored-manifest";
-import { currentVersionOf, versionNamed, versionsOf, type VersionConfig } from "../../client/contracts/versions";
+import type { SidebarItem } from "../../common/page";
+import { allRefs, isRefPart, refsFor, type Ref, type RefPart } from "../../common/ref-parts";
+import type { SiteConfig } from "../../common/site-config";
+import type { ManifestRoot, RouteShard, StoredRoute, VersionPart } from "../../common/stored-manifest";
+import { currentVersionOf, versionNamed, versionsOf, type VersionConfig } from "../../common/versions";
 import { ContentCorrupt } from "./errors";
 import { ValueMemo } from "./memo";
 

@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
-import type { SiteConfig } from "../../client/contracts/site-config";
+import type { SiteConfig } from "../../common/site-config";
 import { PREPAINT_SCRIPT } from "../../client/boot/prepaint";
 import type { AppEnv } from "../env";
 

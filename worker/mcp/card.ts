@@ -4,7 +4,7 @@
  * catalog at `/.well-known/mcp/catalog.json` pointing to it. The 2026-07-28 revision itself defines
  * neither; clients that know the extension find the server from the site's domain. No SDK.
  */
-import { MCP_PATH, MCP_SERVER_NAME } from "../../client/contracts/mcp";
+import { MCP_PATH, MCP_SERVER_NAME } from "../../common/mcp";
 import { SUPPORTED_VERSIONS } from "./wire";
 
 /** The server's version, in `serverInfo` and the card. */

@@ -3,10 +3,10 @@
  * channel pointer, then the memoised manifest), its pages' Markdown twins and files. Free of the
  * MCP SDK, so the route module can use it before the SDK is loaded.
  */
-import { publicSiteUrl } from "../../client/contracts/base-url";
-import { versionText } from "../../client/contracts/versions";
-import { markdownPathOf, routeOfMarkdownPath } from "../../client/contracts/markdown-path";
-import type { TocEntry } from "../../client/contracts/page";
+import { publicSiteUrl } from "../../common/base-url";
+import { versionText } from "../../common/versions";
+import { markdownPathOf, routeOfMarkdownPath } from "../../common/markdown-path";
+import type { TocEntry } from "../../common/page";
 import { ContentCorrupt, type BuildManifest, type ContentStore } from "../content-store";
 import { log } from "../log";
 import { sectionsOf, type Section } from "./sections";

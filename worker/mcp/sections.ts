@@ -5,7 +5,7 @@
  * (API pages set ids of their own); other headings are slugged as the build slugs them
  * (github-slugger: lower case, punctuation dropped, spaces to hyphens, repeats numbered).
  */
-import type { TocEntry } from "../../client/contracts/page";
+import type { TocEntry } from "../../common/page";
 
 export interface Section {
   /** The heading's anchor. */

@@ -19,7 +19,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import * as z from "zod";
-import { MCP_SERVER_NAME } from "../../client/contracts/mcp";
+import { MCP_SERVER_NAME } from "../../common/mcp";
 import { ContentUnavailable, type ContentStore } from "../content-store";
 import { log } from "../log";
 import type { SignalsRecorder } from "../signals/recorder";

@@ -2,8 +2,8 @@
  * The chrome used for the crash page when no manifest could be read (KV unreachable): just enough
  * to show the brand, the error and a way back.
  */
-import type { SiteConfig } from "../../client/contracts/site-config";
-import { DEFAULT_VERSIONS } from "../../client/contracts/versions";
+import type { SiteConfig } from "../../common/site-config";
+import { DEFAULT_VERSIONS } from "../../common/versions";
 
 export const fallbackConfig: SiteConfig = {
   title: "Movement Network | Movement",

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
-import type { PageRecord } from "../../client/contracts/page";
-import type { SiteConfig } from "../../client/contracts/site-config";
+import type { PageRecord } from "../../common/page";
+import type { SiteConfig } from "../../common/site-config";
 import { CrashPage } from "../../client/layout/CrashPage";
 import { DocPage } from "../../client/layout/DocPage";
 import type { FeedbackAnswered } from "../../client/layout/Feedback";
@@ -14,14 +14,14 @@ import { Document } from "../../client/layout/Document";
 import { NotFoundPage } from "../../client/layout/NotFoundPage";
 import { NoticePage } from "../../client/layout/NoticePage";
 import { InsightsPage } from "../../client/layout/insights/InsightsPage";
-import type { InsightsReport } from "../../client/contracts/insights";
+import type { InsightsReport } from "../../common/insights";
 import { TooLongPage } from "../../client/layout/TooLongPage";
 import { SearchPage } from "../../client/layout/SearchPage";
-import type { SearchPageView } from "../../client/contracts/search";
+import type { SearchPageView } from "../../common/search";
 import { assets } from "./assets";
 import { fallbackConfig } from "./fallback-config";
 import type { BuildManifest } from "../content-store";
-import type { VersionView } from "../../client/contracts/versions";
+import type { VersionView } from "../../common/versions";
 import { versionHomes, versionView, versionsWithPage } from "./version-view";
 
 export class RenderError extends Error {

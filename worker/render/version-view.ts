@@ -4,9 +4,9 @@
  * page), a legacy page's banner and canonical link (the current version's page on its subject),
  * and, for a missing page, the versions that have it.
  */
-import { withBase } from "../../client/contracts/base-url";
-import type { StoredRoute } from "../../client/contracts/stored-manifest";
-import { versionPath, type VersionConfig, type VersionLink, type VersionView } from "../../client/contracts/versions";
+import { withBase } from "../../common/base-url";
+import type { StoredRoute } from "../../common/stored-manifest";
+import { versionPath, type VersionConfig, type VersionLink, type VersionView } from "../../common/versions";
 import type { BuildManifest } from "../content-store";
 
 /** The route itself and its other trailing-slash form. */

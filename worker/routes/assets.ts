@@ -3,7 +3,7 @@
  * responses are immutable. Anything that is not a well-formed name is a 404 without a KV read.
  */
 import { Hono } from "hono";
-import { IMAGE_TYPES } from "../../client/contracts/image-types";
+import { IMAGE_TYPES } from "../../common/image-types";
 import type { Env, StoreVars } from "../env";
 
 const NAME = /^[0-9a-f]{16}\.(svg|png|gif|jpe?g|webp|avif)$/;

@@ -1,14 +1,14 @@
 /**
  * The build's files for machines: sitemap.xml, robots.txt, llms.txt, llms-full.txt, the API
  * document, and the Markdown twin of every page: at its one canonical twin URL
- * (client/contracts/markdown-path.ts; every other spelling is a 301 to it), or at the page's own
+ * (common/markdown-path.ts; every other spelling is a 301 to it), or at the page's own
  * URL for a client whose Accept header prefers `text/markdown` or `text/plain` over HTML. Only
  * paths the manifest lists (or twins of its routes) reach KV.
  */
 import type { Context } from "hono";
 import { accepts } from "hono/accepts";
 import { createMiddleware } from "hono/factory";
-import { markdownPathOf, twinRouteCandidates } from "../../client/contracts/markdown-path";
+import { markdownPathOf, twinRouteCandidates } from "../../common/markdown-path";
 import type { BuildManifest } from "../content-store";
 import type { PageEnv } from "../env";
 import { withQuery } from "../normalize";

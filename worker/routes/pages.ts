@@ -7,8 +7,8 @@
  * for that request alone: it never enters the page cache or a shared cache.
  */
 import { createMiddleware } from "hono/factory";
-import { publicSiteUrl } from "../../client/contracts/base-url";
-import { markdownPathOf } from "../../client/contracts/markdown-path";
+import { publicSiteUrl } from "../../common/base-url";
+import { markdownPathOf } from "../../common/markdown-path";
 import type { PageEnv } from "../env";
 import { cacheKeys } from "../middleware/page-cache";
 import { matchRoute, routeCandidates, withQuery } from "../normalize";
@@ -16,7 +16,7 @@ import { renderDocPage, renderNotFound } from "../render";
 import { WORKER_VERSION } from "../code-version";
 import { etagMatches, notModified } from "./etag";
 import { HTML, html, redirect, safeDecode } from "./responses";
-import { headersAskNotToRecord, isVote } from "../../client/contracts/signals";
+import { headersAskNotToRecord, isVote } from "../../common/signals";
 import { signalsEnabled } from "../signals/recording";
 
 /** Browsers revalidate (ETag, cheap 304s); shared caches may keep a page a minute and serve it stale while refreshing. */

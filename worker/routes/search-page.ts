@@ -3,7 +3,7 @@
  * Its query, when it is one (the first page of results), is a signal (worker/signals).
  */
 import { createMiddleware } from "hono/factory";
-import { contextualFacetFilters } from "../../client/contracts/search";
+import { contextualFacetFilters } from "../../common/search";
 import type { PageEnv } from "../env";
 import { renderSearchPage } from "../search";
 import { deferOf, recorderFor } from "../signals/recording";

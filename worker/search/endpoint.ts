@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { ContentUnavailable } from "../content-store";
 import type { Env, StoreVars } from "../env";
 import { log } from "../log";
-import type { SiteConfig } from "../../client/contracts/site-config";
+import type { SiteConfig } from "../../common/site-config";
 import { deferOf, recorderFor } from "../signals/recording";
 import { recordSearches, recordsApiQueries, type AnsweredSearch } from "../signals/searches";
 import { PieceUnavailable } from "./pieces";

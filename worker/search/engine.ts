@@ -18,9 +18,9 @@ import {
   type SearchRecord,
   type SearchRecordType,
   type SynonymTable,
-} from "../../client/contracts/search";
-import { BROWSE_LIMIT, type SearchRoot } from "../../client/contracts/search-index";
-import { TYPE_LETTERS } from "../../client/contracts/search-pieces";
+} from "../../common/search";
+import { BROWSE_LIMIT, type SearchRoot } from "../../common/search-index";
+import { TYPE_LETTERS } from "../../common/search-pieces";
 import { distinctRanking, MAX_DISTINCT } from "./distinct";
 import type { HighlightQuery } from "./highlight";
 import type { PieceLoader } from "./pieces";

@@ -2,7 +2,7 @@
  * Highlighting and snippets on the server. Text is cut into segments (matched or not); the
  * endpoint turns them into escaped HTML with the caller's tags, the search page into <mark>s.
  */
-import { camelParts, foldTerm, hasAsciiWordsOnly, wordsOf, type HighlightSegment } from "../../client/contracts/search";
+import { camelParts, foldTerm, hasAsciiWordsOnly, wordsOf, type HighlightSegment } from "../../common/search";
 import { editDistance } from "./edit-distance";
 
 export type Segment = HighlightSegment;

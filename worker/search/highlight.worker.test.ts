@@ -1,6 +1,6 @@
 /** Server-side highlighting and snippets: escaped text, matches wrapped, Algolia's match levels. */
 import { describe, expect, it } from "vitest";
-import { foldTerm } from "../../client/contracts/search";
+import { foldTerm } from "../../common/search";
 import { highlight, snippet, toTagged, type HighlightQuery } from "./highlight";
 
 function q(query: string, extraTerms: string[] = []): HighlightQuery {

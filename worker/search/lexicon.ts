@@ -6,7 +6,7 @@
  * string, a prefix's terms and a typo scan a walk along it. A segment's lexicon is read the same
  * way, its heads telling also which terms it removes (REMOVED).
  */
-import type { LexiconPiece } from "../../client/contracts/search-pieces";
+import type { LexiconPiece } from "../../common/search-pieces";
 import type { EditPattern } from "./edit-distance";
 import type { PieceDecoder } from "./pieces";
 

@@ -12,9 +12,9 @@ import {
   type SearchPageHit,
   type SearchPageView,
   type SearchRecord,
-} from "../../client/contracts/search";
-import { stripBase } from "../../client/contracts/base-url";
-import { searchResultUrlProcessor } from "../../client/contracts/search-url";
+} from "../../common/search";
+import { stripBase } from "../../common/base-url";
+import { searchResultUrlProcessor } from "../../common/search-url";
 import type { BuildManifest, ContentStore } from "../content-store";
 import { log } from "../log";
 import { renderSearch } from "../render";

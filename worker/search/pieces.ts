@@ -1,11 +1,11 @@
 /**
- * The stored values of the search index (client/contracts/search-index.ts: pieces, parts of the
+ * The stored values of the search index (common/search-index.ts: pieces, parts of the
  * root's lists, segments), read from KV on demand and kept decoded in a per-isolate cache bounded
  * by bytes: the least recently used go first. Values are content-addressed, so builds that share
  * one share its cache entry.
  */
-import { kvKeys } from "../../client/contracts/page";
-import type { Ref } from "../../client/contracts/ref-parts";
+import { kvKeys } from "../../common/page";
+import type { Ref } from "../../common/ref-parts";
 
 /** Thrown when a value cannot be read or is not what the root says (the endpoint answers 503). */
 export class PieceUnavailable extends Error {

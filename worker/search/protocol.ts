@@ -1,10 +1,11 @@
 /**
  * The subset of Algolia's search protocol that DocSearch, the algoliasearch client and the search
- * page use (multi-query with strategy, single-index query in a body or the URL): a hand-written
- * validator (zod stays out of the worker bundle) and the response shape, with `_highlightResult`
- * and `_snippetResult` on every hit.
+ * page use (multi-query with strategy, single-index query in a body or the URL): its parameters
+ * checked by zod schemas (zod is in the worker for MCP already), and the response shape, with
+ * `_highlightResult` and `_snippetResult` on every hit.
  */
-import { HIERARCHY_LEVELS, HITS_PER_PAGE, capQuery, type SearchRecord } from "../../client/contracts/search";
+import * as z from "zod";
+import { HIERARCHY_LEVELS, HITS_PER_PAGE, capQuery, type SearchRecord } from "../../common/search";
 import { MAX_DISTINCT } from "./distinct";
 import type { EngineResult, FacetFilters } from "./engine";
 import { highlight, snippet, toTagged, type Highlighted } from "./highlight";
@@ -64,60 +65,106 @@ function paramsString(params: string): Record<string, Json> {
   return out;
 }
 
-function integer(value: Json | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === null) return fallback;
-  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isInteger(n) || n < min)
-    throw new BadRequest(`${name} must be an integer of at least ${min}`);
-  return Math.min(n, max);
+/** The first problem zod found, as one message naming the field ("requests[0].page must be …"). */
+function badRequest(error: z.ZodError, at: string): BadRequest {
+  const issue = error.issues[0]!;
+  const path = issue.path.map((k, i) => (typeof k === "number" ? `[${k}]` : `${i ? "." : ""}${String(k)}`)).join("");
+  return new BadRequest(`${at}${path} ${issue.message}`);
 }
 
-function text(value: Json | undefined, name: string, fallback: string, max = Infinity): string {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== "string") throw new BadRequest(`${name} must be a string`);
-  if (value.length > max) throw new BadRequest(`${name} is longer than ${max} characters`);
-  return value;
-}
+/** An integer of at least `min` (a string of digits too, from a URL), capped at `max`; `fallback` when absent. */
+const integer = (fallback: number, min: number, max: number) => {
+  const error = `must be an integer of at least ${min}`;
+  return z
+    .preprocess(
+      (v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
+      z.number({ error }).int({ error }).min(min, { error }).nullish(),
+    )
+    .transform((n) => (n == null ? fallback : Math.min(n, max)));
+};
 
-/** Algolia's `distinct`: a boolean, or how many hits of one URL to keep (0 to MAX_DISTINCT). */
-function distinctOf(value: Json | undefined, name: string): number {
-  if (value === true || value === "true") return 1;
-  if (value === undefined || value === null || value === false || value === "false") return 0;
-  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > MAX_DISTINCT)
-    throw new BadRequest(`${name} must be a boolean or an integer from 0 to ${MAX_DISTINCT}`);
-  return n;
-}
+const text = (fallback: string, max?: number) => {
+  const string = z.string({ error: "must be a string" });
+  return (max === undefined ? string : string.max(max, { error: `is longer than ${max} characters` }))
+    .nullish()
+    .transform((v) => v ?? fallback);
+};
 
-function stringList(value: Json | undefined, name: string): string[] | null {
-  if (value === undefined || value === null) return null;
-  const list = typeof value === "string" ? value.split(",") : value;
-  if (!Array.isArray(list) || !list.every((v) => typeof v === "string"))
-    throw new BadRequest(`${name} must be an array of strings`);
-  return (list as string[]).map((s) => s.trim()).filter(Boolean);
-}
+/** A list of strings, or one comma-separated string; null when absent. */
+const stringList = z
+  .union([z.string().transform((v) => v.split(",")), z.array(z.string())], { error: "must be an array of strings" })
+  .nullish()
+  .transform((list) => (list == null ? null : list.map((v) => v.trim()).filter(Boolean)));
+
+/** Algolia's `distinct`: a boolean, or how many hits of one URL to keep (0 to MAX_DISTINCT); true is 1. */
+const distinctError = `must be a boolean or an integer from 0 to ${MAX_DISTINCT}`;
+const distinct = z.preprocess(
+  (v) =>
+    v === true || v === "true"
+      ? 1
+      : v == null || v === false || v === "false"
+        ? 0
+        : typeof v === "string" && /^\d+$/.test(v)
+          ? Number(v)
+          : v,
+  z
+    .number({ error: distinctError })
+    .int({ error: distinctError })
+    .min(0, { error: distinctError })
+    .max(MAX_DISTINCT, { error: distinctError }),
+);
 
 /** `"a:b"`, `["a:b", ["c:d", "c:e"]]` or a JSON string of either → AND of ORs. */
-export function parseFacetFilters(value: Json | undefined): FacetFilters {
-  if (value === undefined || value === null) return [];
-  if (typeof value === "string") {
-    if (value.trim().startsWith("[")) {
+const facetFiltersSchema = z
+  .preprocess(
+    (v, ctx) => {
+      if (typeof v !== "string" || !v.trim().startsWith("[")) return v;
       try {
-        return parseFacetFilters(JSON.parse(value) as Json);
-      } catch (e) {
-        if (e instanceof BadRequest) throw e;
-        throw new BadRequest("facetFilters is not valid JSON");
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.issues.push({ code: "custom", message: "is not valid JSON", input: v });
+        return z.NEVER;
       }
-    }
-    return [[value]];
-  }
-  if (!Array.isArray(value)) throw new BadRequest("facetFilters must be a string or an array");
-  return value.map((entry) => {
-    if (typeof entry === "string") return [entry];
-    if (Array.isArray(entry) && entry.every((v) => typeof v === "string")) return entry as string[];
-    throw new BadRequest("facetFilters entries must be strings or arrays of strings");
-  });
+    },
+    z
+      .union(
+        [z.string().transform((v) => [[v]]), z.array(z.union([z.string().transform((v) => [v]), z.array(z.string())]))],
+        { error: "must be a string, or an array of strings and arrays of strings" },
+      )
+      .nullish(),
+  )
+  .transform((filters): FacetFilters => filters ?? []);
+
+export function parseFacetFilters(value: unknown): FacetFilters {
+  const parsed = facetFiltersSchema.safeParse(value);
+  if (!parsed.success) throw badRequest(parsed.error, "facetFilters");
+  return parsed.data;
 }
+
+/** "content:10" → the attribute and its word count (DEFAULT_SNIPPET_WORDS without one, at most 100). */
+const snippetSpec = (v: string, ctx: z.RefinementCtx) => {
+  const [attribute, words] = v.split(":");
+  const n = words === undefined ? DEFAULT_SNIPPET_WORDS : Number(words);
+  if (Number.isInteger(n) && n >= 1) return { attribute: attribute!, words: Math.min(n, 100) };
+  ctx.issues.push({ code: "custom", message: `has a bad word count in "${v}"`, input: v });
+  return z.NEVER;
+};
+
+/** One query's parameters (its `params` already merged in), with Algolia's defaults. */
+const querySchema = z.object({
+  type: z.literal("default", { error: 'must be "default": only "default" (hits) queries are supported' }).optional(),
+  indexName: text(""),
+  query: text("").transform(capQuery),
+  page: integer(0, 0, 1000),
+  hitsPerPage: integer(HITS_PER_PAGE, 0, 100),
+  facetFilters: facetFiltersSchema,
+  highlightPreTag: text("<em>", MAX_TAG),
+  highlightPostTag: text("</em>", MAX_TAG),
+  snippetEllipsisText: text("…", MAX_TAG),
+  attributesToSnippet: stringList.transform((list, ctx) => (list ?? []).map((v) => snippetSpec(v, ctx))),
+  attributesToRetrieve: stringList,
+  distinct,
+});
 
 /** One query: `at` names it in messages ("requests[0]."); a single-index call passes the path's index name. */
 function parseQuery(raw: Json, at: string, pathIndex?: string): ParsedQuery {
@@ -126,44 +173,34 @@ function parseQuery(raw: Json, at: string, pathIndex?: string): ParsedQuery {
   if (params !== undefined && typeof params !== "string" && !isObject(params))
     throw new BadRequest(`${at}params must be a string`);
   const p: Record<string, Json> = { ...(typeof params === "string" ? paramsString(params) : (params ?? {})), ...rest };
-  if (p.type !== undefined && p.type !== "default")
-    throw new BadRequest(`${at}type: only "default" (hits) queries are supported`);
-  const indexName = pathIndex ?? text(p.indexName, `${at}indexName`, "");
+  const parsed = querySchema.safeParse(p);
+  if (!parsed.success) throw badRequest(parsed.error, at);
+  const { type: _, ...q } = parsed.data;
+  const indexName = pathIndex ?? q.indexName;
   if (!indexName) throw new BadRequest(`${at}indexName is required`);
-  const snippetList = stringList(p.attributesToSnippet, `${at}attributesToSnippet`) ?? [];
-  return {
-    indexName,
-    query: capQuery(text(p.query, `${at}query`, "")),
-    page: integer(p.page, `${at}page`, 0, 0, 1000),
-    hitsPerPage: integer(p.hitsPerPage, `${at}hitsPerPage`, HITS_PER_PAGE, 0, 100),
-    facetFilters: parseFacetFilters(p.facetFilters),
-    highlightPreTag: text(p.highlightPreTag, `${at}highlightPreTag`, "<em>", MAX_TAG),
-    highlightPostTag: text(p.highlightPostTag, `${at}highlightPostTag`, "</em>", MAX_TAG),
-    snippetEllipsisText: text(p.snippetEllipsisText, `${at}snippetEllipsisText`, "…", MAX_TAG),
-    attributesToSnippet: snippetList.map((s) => {
-      const [attribute, words] = s.split(":");
-      const n = words === undefined ? DEFAULT_SNIPPET_WORDS : Number(words);
-      if (!Number.isInteger(n) || n < 1) throw new BadRequest(`${at}attributesToSnippet: bad word count in "${s}"`);
-      return { attribute: attribute!, words: Math.min(n, 100) };
-    }),
-    attributesToRetrieve: stringList(p.attributesToRetrieve, `${at}attributesToRetrieve`),
-    distinct: distinctOf(p.distinct, `${at}distinct`),
-  };
+  return { ...q, indexName };
 }
 
 /** How a multi-query call runs its queries: all, or in order until one has a page of hits. */
 export type Strategy = "none" | "stopIfEnoughMatches";
 
+const bodySchema = z.object({
+  requests: z
+    .array(z.unknown(), { error: "must be an array" })
+    .min(1, { error: "is empty" })
+    .max(MAX_REQUESTS, { error: `holds more than ${MAX_REQUESTS}: at most ${MAX_REQUESTS} requests per call` }),
+  strategy: z
+    .enum(["none", "stopIfEnoughMatches"], { error: 'must be "none" or "stopIfEnoughMatches"' })
+    .default("none"),
+});
+
 /** Validates a parsed multi-query JSON body; throws BadRequest with a message naming the field. */
 export function parseQueriesBody(body: unknown): { queries: ParsedQuery[]; strategy: Strategy } {
   if (!isObject(body)) throw new BadRequest("the body must be a JSON object with a requests array");
-  const { requests, strategy = "none" } = body;
-  if (!Array.isArray(requests)) throw new BadRequest("requests must be an array");
-  if (requests.length === 0) throw new BadRequest("requests is empty");
-  if (requests.length > MAX_REQUESTS) throw new BadRequest(`at most ${MAX_REQUESTS} requests per call`);
-  if (strategy !== "none" && strategy !== "stopIfEnoughMatches")
-    throw new BadRequest('strategy must be "none" or "stopIfEnoughMatches"');
-  const queries = requests.map((r, i) => parseQuery(r, `requests[${i}].`));
+  const parsed = bodySchema.safeParse(body);
+  if (!parsed.success) throw badRequest(parsed.error, "");
+  const { requests, strategy } = parsed.data;
+  const queries = requests.map((r, i) => parseQuery(r as Json, `requests[${i}].`));
   const hits = queries.reduce((sum, q) => sum + q.hitsPerPage, 0);
   if (hits > MAX_HITS_PER_CALL)
     throw new BadRequest(

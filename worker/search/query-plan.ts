@@ -5,7 +5,7 @@
  * removeWordsIfNoResults: allOptional).
  */
 import type { Query } from "minisearch";
-import { camelParts, foldTerm, type SynonymTable } from "../../client/contracts/search";
+import { camelParts, foldTerm, type SynonymTable } from "../../common/search";
 import { typosAllowed } from "./highlight";
 import { STOP_WORDS } from "./stop-words";
 

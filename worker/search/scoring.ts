@@ -7,9 +7,9 @@
  * expansions). Matching records are kept in parallel arrays (Matches), with no object per record.
  */
 import type { Query } from "minisearch";
-import { foldTerm, queryTokens } from "../../client/contracts/search";
-import { HEAD_FIELDS, IMPACT_SCALE } from "../../client/contracts/search-index";
-import type { Postings } from "../../client/contracts/search-pieces";
+import { foldTerm, queryTokens } from "../../common/search";
+import { HEAD_FIELDS, IMPACT_SCALE } from "../../common/search-index";
+import type { Postings } from "../../common/search-pieces";
 
 /**
  * Distinct terms in the order found: one term as itself, several as a list. Most records match one
@@ -69,8 +69,8 @@ export class Matches {
   /** The table slot of `id`, or the empty slot where it would go. */
   private slotOf(id: number): number {
     const mask = this.slots.length - 1;
-    // Both halves of the id (ids of an index built before SLOTS shrank run past 2^32).
-    let i = Math.imul((id | 0) ^ ((id / 4294967296) | 0), 0x9e3779b1) >>> this.shift;
+    // Record ids are below 2^30 (scripts/search/record-ids.ts), so the id is its own 32-bit key.
+    let i = Math.imul(id, 0x9e3779b1) >>> this.shift;
     while (this.slots[i] !== 0 && this.keys[i] !== id) i = (i + 1) & mask;
     return i;
   }

@@ -1,10 +1,10 @@
 /**
- * Segments (client/contracts/search-segment.ts) as a query reads them: a segment is small and read
+ * Segments (common/search-segment.ts) as a query reads them: a segment is small and read
  * whole, so it is parsed whole once per isolate; a query asks each live segment, newest first,
  * whether it has an entry for a term or a record before it asks the base.
  */
-import { isFacetBundle, RecordBundleView, type FacetBundle } from "../../client/contracts/search-pieces";
-import type { StoredSegment, TermChange } from "../../client/contracts/search-segment";
+import { isFacetBundle, RecordBundleView, type FacetBundle } from "../../common/search-pieces";
+import type { StoredSegment, TermChange } from "../../common/search-segment";
 import { lexiconView, type LexiconView } from "./lexicon";
 import type { PieceDecoder } from "./pieces";
 

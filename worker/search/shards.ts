@@ -2,7 +2,7 @@
  * Term shards as a query reads them: a term's postings found in the shard's stored text and parsed
  * alone (a shard holds the postings of a thousand terms or more, a query wants a few).
  */
-import type { Postings } from "../../client/contracts/search-pieces";
+import type { Postings } from "../../common/search-pieces";
 import { PieceUnavailable, type PieceDecoder } from "./pieces";
 
 export interface ShardView {

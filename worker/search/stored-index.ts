@@ -1,19 +1,13 @@
 /**
- * What a query reads of a build's stored search index (client/contracts/search-index.ts): the
+ * What a query reads of a build's stored search index (common/search-index.ts): the
  * root's lists of base pieces (the parts on the way read as needed), the pieces themselves, and the
  * segments, whose entries replace the base's. Everything goes through the piece loader, so an
  * isolate reads each stored value once while its cache keeps it.
  */
-import { refsFor, refsForPrefixOf, isRefPart, type Ref, type RefPart } from "../../client/contracts/ref-parts";
-import type { SearchRoot } from "../../client/contracts/search-index";
-import {
-  indexOfId,
-  isFacetBundle,
-  REMOVED,
-  RecordBundleView,
-  type FacetBundle,
-} from "../../client/contracts/search-pieces";
-import type { PackedRecord } from "../../client/contracts/search";
+import { refsFor, refsForPrefixOf, isRefPart, type Ref, type RefPart } from "../../common/ref-parts";
+import type { SearchRoot } from "../../common/search-index";
+import { indexOfId, isFacetBundle, REMOVED, RecordBundleView, type FacetBundle } from "../../common/search-pieces";
+import type { PackedRecord } from "../../common/search";
 import { LEXICON } from "./lexicon";
 import { jsonDecoder, PieceUnavailable, type PieceDecoder, type PieceLoader } from "./pieces";
 import { SEGMENTS, type SegmentView } from "./segment";

@@ -4,9 +4,9 @@
  * with the segments' entries over them, newest first. The TermSource methods answer from what is
  * loaded: a term not looked up yet is unknown and its postings are noted as wanted.
  */
-import type { Postings } from "../../client/contracts/search-pieces";
-import { appliedChange } from "../../client/contracts/search-segment";
-import { REMOVED } from "../../client/contracts/search-pieces";
+import type { Postings } from "../../common/search-pieces";
+import { appliedChange } from "../../common/search-segment";
+import { REMOVED } from "../../common/search-pieces";
 import { EditPattern } from "./edit-distance";
 import type { LexiconView } from "./lexicon";
 import type { TermSource } from "./scoring";

@@ -8,9 +8,9 @@
  * the version's tag and its prefix in their URLs. Filters naming several versions merge their
  * results, best score first.
  */
-import { publicSiteUrl } from "../../client/contracts/base-url";
-import { SEARCH_LANGUAGE, type SearchRecord } from "../../client/contracts/search";
-import { versionPath, versionTag, type VersionConfig } from "../../client/contracts/versions";
+import { publicSiteUrl } from "../../common/base-url";
+import { SEARCH_LANGUAGE, type SearchRecord } from "../../common/search";
+import { versionPath, versionTag, type VersionConfig } from "../../common/versions";
 import type { BuildManifest, ContentStore } from "../content-store";
 import { passesFilters, type EngineQuery, type EngineResult, type FacetFilters, type FacetReader } from "./engine";
 

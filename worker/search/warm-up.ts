@@ -8,8 +8,8 @@
  * shard patch, parsed from a URL or a body and answered as Algolia's JSON. Nothing here reads KV or
  * touches the isolate's shared caches; worker/index.ts runs it at the top level of the module.
  */
-import { kvKeys } from "../../client/contracts/page";
-import type { SearchRoot } from "../../client/contracts/search-index";
+import { kvKeys } from "../../common/page";
+import type { SearchRoot } from "../../common/search-index";
 import { SearchEngine } from "./engine";
 import { PieceCache, PieceLoader, type PieceReader } from "./pieces";
 import { formatResult, paramsFromUrl, parseQueriesBody, parseSingleQuery } from "./protocol";

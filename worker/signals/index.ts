@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { versionPath } from "../../client/contracts/versions";
+import { versionPath } from "../../common/versions";
 import type { BuildManifest } from "../content-store";
 import type { Env, StoreVars } from "../env";
 import { RATE_LIMIT_RETRY_SECONDS, rateLimit } from "../middleware/rate-limit";

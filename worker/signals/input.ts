@@ -1,7 +1,7 @@
 /**
  * What a vote or a search signal may say, checked field by field: anything else is refused with a
  * message naming the field (BadSignal), never stored. Texts are cleaned and redacted
- * (client/contracts/signals.ts) before they reach a statement.
+ * (common/signals.ts) before they reach a statement.
  */
 import {
   cleanText,
@@ -13,7 +13,7 @@ import {
   MAX_PAGE_CHARS,
   normalizeQuery,
   type Vote,
-} from "../../client/contracts/signals";
+} from "../../common/signals";
 import type { FeedbackSignal, SearchSignal } from "./statements";
 
 export class BadSignal extends Error {

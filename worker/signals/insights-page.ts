@@ -1,11 +1,11 @@
 /**
- * /_insights: the signals report (client/contracts/insights.ts) as a page, for the operator. It
+ * /_insights: the signals report (common/insights.ts) as a page, for the operator. It
  * does not exist (404) unless the INSIGHTS_TOKEN secret is set; with it, a request must carry the
  * token (`Authorization: Bearer <token>`, or as the password of HTTP Basic, which a browser asks
  * for) or is refused with 401. The only route that reads D1; never cached.
  */
 import { Hono, type Context } from "hono";
-import { insightsReport, insightsWindow, type RunQueries } from "../../client/contracts/insights";
+import { insightsReport, insightsWindow, type RunQueries } from "../../common/insights";
 import type { BuildManifest } from "../content-store";
 import type { Env, StoreVars } from "../env";
 import { log } from "../log";

@@ -5,7 +5,7 @@
  * the budget stops is dropped, and the first drop of each hour logs one line (claimed in D1, so
  * one line an hour across isolates).
  */
-import { dayOf } from "../../client/contracts/signals";
+import { dayOf } from "../../common/signals";
 import { log } from "../log";
 import {
   agentReportStatements,

@@ -4,8 +4,8 @@
  * channels record nothing: their readers are authors), the reader's browser (Global Privacy
  * Control or Do Not Track), and the SIGNALS binding (absent: logged once per isolate).
  */
-import type { SiteConfig } from "../../client/contracts/site-config";
-import { DEFAULT_ROW_BUDGET, headersAskNotToRecord } from "../../client/contracts/signals";
+import type { SiteConfig } from "../../common/site-config";
+import { DEFAULT_ROW_BUDGET, headersAskNotToRecord } from "../../common/signals";
 import type { Env } from "../env";
 import { log } from "../log";
 import { SignalsRecorder } from "./recorder";

@@ -4,8 +4,8 @@
  * batch for every table, and logs what it deleted. The row count the budget reads follows by
  * itself (the tables' triggers).
  */
-import { DEFAULT_RETENTION_DAYS, dayOf, SIGNAL_TABLES } from "../../client/contracts/signals";
-import type { SiteConfig } from "../../client/contracts/site-config";
+import { DEFAULT_RETENTION_DAYS, dayOf, SIGNAL_TABLES } from "../../common/signals";
+import type { SiteConfig } from "../../common/site-config";
 import { ContentStore } from "../content-store";
 import type { Env } from "../env";
 import { log } from "../log";

@@ -4,12 +4,7 @@
  * queries itself, or from the judged query set), a /search page's query, and an agent's
  * search_docs query. Each is one final query: its normalised text, version, hit count and source.
  */
-import {
-  normalizeQuery,
-  SEARCH_CLIENT_HEADER,
-  versionOfFacetFilters,
-  type SearchSource,
-} from "../../client/contracts/signals";
+import { normalizeQuery, SEARCH_CLIENT_HEADER, versionOfFacetFilters, type SearchSource } from "../../common/signals";
 import type { SignalsRecorder } from "./recorder";
 
 export interface AnsweredSearch {

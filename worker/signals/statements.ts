@@ -3,7 +3,7 @@
  * the tables hold fewer rows than the budget (signals_state.rows, kept by triggers); a count whose
  * row exists still grows. A write the budget stops changes nothing: its `meta.changes` is 0.
  */
-import type { Vote } from "../../client/contracts/signals";
+import type { Vote } from "../../common/signals";
 
 /** The row budget's test: under the budget, or the row is already there (its count grows, no row is added). */
 const underBudget = (table: string, key: string) =>
@@ -58,7 +58,7 @@ export interface FeedbackSignal {
 export interface SearchSignal {
   version: string;
   source: "modal" | "page" | "api" | "agent";
-  /** Normalised (client/contracts/signals.ts normalizeQuery), never empty. */
+  /** Normalised (common/signals.ts normalizeQuery), never empty. */
   query: string;
   /** 1 for a final query, 0 for an opened result of a query already counted (/search). */
   searches: 0 | 1;

@@ -1,7 +1,7 @@
 /** How the modal groups hits and where they lead. */
 import type { DocSearchHit } from "@docsearch/react";
 import { describe, expect, it } from "vitest";
-import { searchResultUrlProcessor } from "../../contracts/search-url";
+import { searchResultUrlProcessor } from "../../../common/search-url";
 import { groupTitle, regroupByPage, searchPageHref, withProcessedUrls } from "./hits";
 
 const hierarchy = {

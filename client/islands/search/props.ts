@@ -1,5 +1,5 @@
 /** The props the navbar serialises into the SearchModal island's marker (from the site configuration). */
-import type { SearchConfig } from "../../contracts/site-config";
+import type { SearchConfig } from "../../../common/site-config";
 
 export type SearchModalProps = Pick<
   SearchConfig,

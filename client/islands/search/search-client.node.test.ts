@@ -4,7 +4,7 @@
  * (local) or to Algolia's hosts (algolia), so switching is configuration only.
  */
 import { describe, expect, it } from "vitest";
-import { CONTEXTUAL_FACET_FILTERS } from "../../contracts/search";
+import { CONTEXTUAL_FACET_FILTERS } from "../../../common/search";
 import { createSearchClient, credentialsOf, LOCAL_TIMEOUTS } from "./search-client";
 
 type Sent = { url: string; method: string; data?: string | Uint8Array; headers: Record<string, string> };

@@ -7,7 +7,7 @@
  * counts as closing it. Nothing is sent when the browser asks not to be recorded.
  */
 import { useEffect, useMemo, type MouseEvent } from "react";
-import { SEARCH_CLIENT_HEADER, SEARCH_SIGNAL_PATH, versionOfFacetFilters } from "../../contracts/signals";
+import { SEARCH_CLIENT_HEADER, SEARCH_SIGNAL_PATH, versionOfFacetFilters } from "../../../common/signals";
 import { recordingAllowed, sendSignal } from "../../boot/signals.client";
 import { firstSearch, ModalSession, type ModalSignal } from "./signals";
 

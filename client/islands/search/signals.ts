@@ -6,7 +6,7 @@
  * found nothing, followed in the session by one whose result was opened, is reported with it as a
  * pair (a reformulation); typing on past a miss ("fauc" → "faucet") makes no pair.
  */
-import { normalizeQuery } from "../../contracts/signals";
+import { normalizeQuery } from "../../../common/signals";
 
 export interface ModalSignal {
   event: "query";

@@ -1,9 +1,9 @@
 /**
- * /_insights: the operator's view of the signals (client/contracts/insights.ts), rendered on the
+ * /_insights: the operator's view of the signals (common/insights.ts), rendered on the
  * server with SVG charts. Readers' and agents' texts are shown as text only (React escapes them).
  */
-import { suggestedSynonyms, type InsightsReport } from "../../contracts/insights";
-import { INSIGHTS_PATH, reasonLabel } from "../../contracts/signals";
+import { suggestedSynonyms, type InsightsReport } from "../../../common/insights";
+import { INSIGHTS_PATH, reasonLabel } from "../../../common/signals";
 import { DailyBars, RankedBars } from "./charts";
 
 const WINDOWS = ["7d", "30d", "90d"];

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import type { SearchRecord } from "../../../client/contracts/search";
+import type { SearchRecord } from "../../../common/search";
 import { EDITED_PAGE } from "../build-figures";
 import { coldRequest, requestRun } from "../scale/requests";
 import { matchOf, post, rowsOf, startD1Worker } from "./database";

@@ -46,7 +46,7 @@ const SCHEMA = [
   "CREATE VIRTUAL TABLE IF NOT EXISTS terms USING fts5 (title, parents, content, keywords, tokenize = 'unicode61')",
 ];
 
-/** FIELD_BOOST of client/contracts/search-index.ts, in the FTS5 column order. */
+/** FIELD_BOOST of common/search-index.ts, in the FTS5 column order. */
 const WEIGHTS = "4.0, 1.5, 1.0, 4.0";
 
 function inserts(db: D1Database, rows: Row[]): D1Statement[] {

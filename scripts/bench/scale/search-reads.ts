@@ -9,9 +9,9 @@
  * include the local KV simulator's cost of each of these reads (simulator-cost.ts); on Cloudflare
  * a read is I/O the worker waits on, not CPU it is billed for.
  */
-import { kvKeys, POINTER_RECHECK_MS } from "../../../client/contracts/page";
-import { allRefs, type Ref, type RefPart } from "../../../client/contracts/ref-parts";
-import { PIECE_KINDS, type SearchRoot } from "../../../client/contracts/search-index";
+import { kvKeys, POINTER_RECHECK_MS } from "../../../common/page";
+import { allRefs, type Ref, type RefPart } from "../../../common/ref-parts";
+import { PIECE_KINDS, type SearchRoot } from "../../../common/search-index";
 import { ContentStore, type KvReader, type PointerOptions } from "../../../worker/content-store";
 import { SearchEngine } from "../../../worker/search/engine";
 import { PIECE_CACHE_BYTES, PieceCache, PieceLoader } from "../../../worker/search/pieces";

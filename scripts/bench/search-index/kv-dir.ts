@@ -1,7 +1,7 @@
 /** A read-only KV over a written search index (root + pieces/ on disk): values are read when asked, as KV would send them. */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { kvKeys } from "../../../client/contracts/page";
+import { kvKeys } from "../../../common/page";
 
 export class DirKv {
   reads = 0;

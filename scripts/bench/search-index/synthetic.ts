@@ -3,7 +3,7 @@
  * records, each copy under its own route prefix with a word of its own in every title and text, so
  * the vocabulary and the postings grow with the copies as a real site's would.
  */
-import type { SearchRecord } from "../../../client/contracts/search";
+import type { SearchRecord } from "../../../common/search";
 
 /** A pronounceable word per copy number ("bakoti"): distinct for every n, stable across runs. */
 export function copyWord(n: number): string {

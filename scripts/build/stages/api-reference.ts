@@ -5,7 +5,7 @@
  * The generated reference is kept in the persistent cache by its document and servers.
  */
 import { createHash } from "node:crypto";
-import type { SiteConfig } from "../../../client/contracts/site-config";
+import type { SiteConfig } from "../../../common/site-config";
 import {
   API_BASE,
   generateApiReference,
@@ -14,7 +14,7 @@ import {
   type ApiStore,
 } from "../../../openapi/generate";
 import { DiskCache } from "../disk-cache";
-import { NetworkTableError } from "../networks";
+import { NetworkTableError } from "../../../common/build/networks";
 import type { VersionSource } from "../versions";
 import { BuildFailed, type BuildLog } from "./log";
 

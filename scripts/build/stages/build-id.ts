@@ -7,8 +7,8 @@
  * is another build, or a publish after a code change would keep serving what the old code made.
  */
 import { createHash } from "node:crypto";
-import type { Synonym } from "../../../client/contracts/search";
-import { STORE_FORMAT } from "../../../client/contracts/store-format";
+import type { Synonym } from "../../../common/search";
+import { STORE_FORMAT } from "../../../common/store-format";
 import { codeVersion } from "../code-version";
 import type { KeptPage } from "../page-pass";
 

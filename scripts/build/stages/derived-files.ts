@@ -4,8 +4,8 @@
  * robots.txt, llms.txt, which lists the other two as well, llms-full.txt and each page's Markdown
  * twin), each with its digest.
  */
-import { NETWORKS_FILE } from "../../../client/contracts/networks";
-import type { Manifest } from "../../../client/contracts/page";
+import { NETWORKS_FILE } from "../../../common/networks";
+import type { Manifest } from "../../../common/page";
 import { DOCUMENT, type GeneratedFile } from "../../../openapi/generate";
 import { blobDigest } from "../blobs";
 import { derivedFiles, type DerivedFile } from "../derived";

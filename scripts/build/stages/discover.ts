@@ -4,9 +4,9 @@
  * kept per route.
  */
 import path from "node:path";
-import type { SiteConfig } from "../../../client/contracts/site-config";
+import type { SiteConfig } from "../../../common/site-config";
 import { loadSiteConfig } from "../../config/load";
-import type { Synonym } from "../../../client/contracts/search";
+import type { Synonym } from "../../../common/search";
 import { loadSynonyms } from "../../search/synonyms";
 import { discover, type DiscoverMemo, type DocSource, type FolderMeta } from "../discover";
 import type { BuildLog } from "./log";

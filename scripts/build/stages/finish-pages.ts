@@ -9,7 +9,7 @@ import { prepare, type Prepared, type SiteContext } from "../finish";
 import type { ContentAsset } from "../images";
 import { cachedPass, treeKey, type KeptPage, type PageJob, type PassResult } from "../page-pass";
 import type { BuildPool } from "../page-pool";
-import type { BuiltPage } from "../pages";
+import type { BuiltPage } from "../../../common/build/pages";
 import { BuildFailed, type BuildLog } from "./log";
 
 export type PagePass = Extract<PassResult, { page: unknown }>;

@@ -2,7 +2,7 @@
  * Stage "search": the search records (DocSearch shape, what Algolia gets), pages in route order
  * with boilerplate dropped, and the embedded index over them (what KV gets).
  */
-import type { SearchRecord, Synonym } from "../../../client/contracts/search";
+import type { SearchRecord, Synonym } from "../../../common/search";
 import { buildSearchIndex, type SearchIndexBuild } from "../../search/build-index";
 import { withoutBoilerplate } from "../../search/records";
 import type { KeptPage } from "../page-pass";

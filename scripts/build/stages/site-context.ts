@@ -4,9 +4,9 @@
  * table, link targets, redirects. Also the JSON of the parts the build id covers besides the pages.
  */
 import path from "node:path";
-import type { RouteEntry } from "../../../client/contracts/page";
+import type { RouteEntry } from "../../../common/page";
 import type { SiteContext } from "../finish";
-import { loadNetworks, NetworkTableError } from "../networks";
+import { loadNetworks, NetworkTableError } from "../../../common/build/networks";
 import { buildSidebar, indexPagesByDir, type Sidebars } from "../sidebars";
 import type { VersionInputs } from "../versions";
 import type { PlacedApiReference } from "./api-reference";

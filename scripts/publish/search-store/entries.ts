@@ -5,7 +5,7 @@
  * change of most of it, such as every impact moving when the site's record count crosses a
  * rounding step) is written whole instead. Reads the base's pieces of those runs only.
  */
-import { PIECE_KINDS, type PieceKind } from "../../../client/contracts/search-index";
+import { PIECE_KINDS, type PieceKind } from "../../../common/search-index";
 import { KIND_RULES, sameValue } from "./kinds";
 import { dirtyRuns, inSpan, recordOf, visibleRuns, type AlignedRun, type Key } from "./runs";
 import { emptySegment, entriesOf, entryBytes, type Segment } from "./segments";

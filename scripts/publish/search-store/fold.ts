@@ -5,7 +5,7 @@
  * segment is half the bound; within `budget` bytes of pieces, or, for a large change, as many as
  * it takes.
  */
-import { PIECE_KINDS, type PieceKind } from "../../../client/contracts/search-index";
+import { PIECE_KINDS, type PieceKind } from "../../../common/search-index";
 import type { KindRuns } from "./entries";
 import { inSpan, type AlignedRun } from "./runs";
 import { entriesOf, entryBytes, withoutSpan, type Segment } from "./segments";

@@ -1,5 +1,5 @@
 /**
- * How a publish stores the search index (client/contracts/search-index.ts; worker/search/README.md
+ * How a publish stores the search index (common/search-index.ts; worker/search/README.md
  * draws it). The base pieces stay as they are, and what the build changed goes into a new segment
  * (entries.ts), so a one-page release writes a few kilobytes of index, not the pieces its page
  * touches. Segments are merged as they accumulate, the tiered merge of Lucene's segments: the
@@ -11,8 +11,8 @@
  * (folds fell behind). A run whose change would take more than half its pieces is written whole
  * instead (entries.ts). No release rewrites the index but one whose change touches all of it.
  */
-import { allRefs, isRefPart, type Ref, type RefPart } from "../../../client/contracts/ref-parts";
-import { isSearchRoot, PIECE_KINDS, type PieceKind, type SearchRoot } from "../../../client/contracts/search-index";
+import { allRefs, isRefPart, type Ref, type RefPart } from "../../../common/ref-parts";
+import { isSearchRoot, PIECE_KINDS, type PieceKind, type SearchRoot } from "../../../common/search-index";
 import { blobDigest } from "../../build/blobs";
 import type { SearchIndexBuild } from "../../search/build-index";
 import type { ChunkLimits } from "../../build/stable-chunks";
@@ -49,7 +49,7 @@ export interface StoredSearch {
 /** Reads a live stored value's text; a missing one is an error naming it. */
 export type ReadLive = (digest: string) => Promise<string>;
 
-/** A stored build's index, or null when it has none of this format (format 2's is not built on). */
+/** A stored build's index, or null when it has none of this format. */
 export async function readStoredSearch(root: unknown, read: ReadLive): Promise<StoredSearch | null> {
   if (!isSearchRoot(root)) return null;
   const blobs = new Set<string>([root.browse, ...root.segments.map((s) => s.digest)]);

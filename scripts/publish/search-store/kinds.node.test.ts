@@ -5,9 +5,9 @@
  * not the list.
  */
 import { describe, expect, it } from "vitest";
-import { POSTINGS_CAP } from "../../../client/contracts/search-index";
-import type { Postings, TermShard } from "../../../client/contracts/search-pieces";
-import { appliedChange } from "../../../client/contracts/search-segment";
+import { POSTINGS_CAP } from "../../../common/search-index";
+import type { Postings, TermShard } from "../../../common/search-pieces";
+import { appliedChange } from "../../../common/search-segment";
 import { records, SITE, word } from "../../../test/helpers/search-records";
 import { buildSearchIndex } from "../../search/build-index";
 import { termChange } from "./kinds";

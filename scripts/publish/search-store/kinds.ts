@@ -1,10 +1,10 @@
 /**
- * The four kinds of piece as a publish compares them key by key (client/contracts/search-pieces.ts):
+ * The four kinds of piece as a publish compares them key by key (common/search-pieces.ts):
  * how a piece's text gives its values, how a segment's entry is made from the base's value and the
  * build's, and what an entry makes of the base's value (what a query reads).
  */
-import { unpackRecord, type SearchRecord } from "../../../client/contracts/search";
-import type { PieceKind } from "../../../client/contracts/search-index";
+import { unpackRecord, type SearchRecord } from "../../../common/search";
+import type { PieceKind } from "../../../common/search-index";
 import {
   REMOVED,
   RecordBundleView,
@@ -12,8 +12,8 @@ import {
   type LexiconPiece,
   type Postings,
   type TermShard,
-} from "../../../client/contracts/search-pieces";
-import { appliedChange, type TermChange } from "../../../client/contracts/search-segment";
+} from "../../../common/search-pieces";
+import { appliedChange, type TermChange } from "../../../common/search-segment";
 import type { Key } from "./runs";
 
 /** A record's facets: hierarchy.lvl0, hierarchy.lvl1 and its type letter. */

@@ -3,11 +3,11 @@
  * publish. Both cut their keys where the content says (scripts/build/stable-chunks.ts), so their
  * piece boundaries mostly agree: a run is the stretch between two boundaries both have, holding a
  * few pieces of each, and it differs when its pieces' digests do. A segment records the runs it
- * covers with the digest of the build's pieces there (client/contracts/search-segment.ts); a run
+ * covers with the digest of the build's pieces there (common/search-segment.ts); a run
  * whose newest record is still the build's needs nothing new.
  */
-import type { Ref } from "../../../client/contracts/ref-parts";
-import type { Run } from "../../../client/contracts/search-segment";
+import type { Ref } from "../../../common/ref-parts";
+import type { Run } from "../../../common/search-segment";
 import { blobDigest } from "../../build/blobs";
 
 /** A key of a kind of piece: a term, or a record id. */

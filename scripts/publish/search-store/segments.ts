@@ -1,12 +1,12 @@
 /**
- * Segments as a publish handles them (client/contracts/search-segment.ts): entries by kind and key,
+ * Segments as a publish handles them (common/search-segment.ts): entries by kind and key,
  * the runs they cover, newer entries replacing older ones when segments merge, and their stored
  * text (and back).
  */
-import { packRecords, unpackRecord } from "../../../client/contracts/search";
-import { PIECE_KINDS, type PieceKind } from "../../../client/contracts/search-index";
-import { asciiJson, REMOVED } from "../../../client/contracts/search-pieces";
-import type { Run, StoredSegment } from "../../../client/contracts/search-segment";
+import { packRecords, unpackRecord } from "../../../common/search";
+import { PIECE_KINDS, type PieceKind } from "../../../common/search-index";
+import { asciiJson, REMOVED } from "../../../common/search-pieces";
+import type { Run, StoredSegment } from "../../../common/search-segment";
 import type { FacetRow, Kinds } from "./kinds";
 import { inSpan, overlap, visibleRuns, type Key, type Span } from "./runs";
 

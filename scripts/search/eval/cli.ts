@@ -15,7 +15,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { insightsReport, insightsWindow, type InsightsReport } from "../../../client/contracts/insights";
+import { insightsReport, insightsWindow, type InsightsReport } from "../../../common/insights";
 import { buildSite, defaultCacheDir } from "../../build/build";
 import { loadBudgets, missedSearchBudgets } from "../../bench/budgets";
 import { openLocal } from "../../insights/database";

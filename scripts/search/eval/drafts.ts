@@ -6,7 +6,7 @@
  * left for the author. Drafts go to drafts.json beside queries.json, never into it: an author
  * confirms each (its kind, its targets) by moving it there.
  */
-import type { InsightsReport } from "../../../client/contracts/insights";
+import type { InsightsReport } from "../../../common/insights";
 import type { EvalQuery, QueryKind } from "./metrics";
 
 export interface Draft extends EvalQuery {

@@ -7,10 +7,10 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { kvKeys } from "../../../client/contracts/page";
-import { CONTEXTUAL_FACET_FILTERS } from "../../../client/contracts/search";
+import { kvKeys } from "../../../common/page";
+import { CONTEXTUAL_FACET_FILTERS } from "../../../common/search";
 import type { SiteBuild } from "../../build/build";
-import { SEARCH_CLIENT_HEADER } from "../../../client/contracts/signals";
+import { SEARCH_CLIENT_HEADER } from "../../../common/signals";
 import { startLocalServer, type LocalServer } from "../../local/server";
 import { publishBuild } from "../../publish/publish";
 import {

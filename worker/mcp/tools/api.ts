@@ -4,7 +4,7 @@
  */
 import { ValueMemo } from "../../content-store/memo";
 import * as z from "zod";
-import { markdownPathOf } from "../../../client/contracts/markdown-path";
+import { markdownPathOf } from "../../../common/markdown-path";
 import { ToolFailure, type LiveDocs } from "../live-docs";
 import { cut, defineTool, offsetArg } from "./define";
 

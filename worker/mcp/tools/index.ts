@@ -10,7 +10,7 @@ import { getNetworkInfo } from "./networks";
 import { getPage } from "./pages";
 import { reportDocsGap } from "./report";
 import { searchDocs } from "./search";
-import { CURRENT_VERSION } from "../../../client/contracts/versions";
+import { CURRENT_VERSION } from "../../../common/versions";
 
 /**
  * Arguments every tool accepts besides its own, merged into each tool's input schema; an argument

@@ -1,6 +1,6 @@
 /** get_network_info: a Movement network's chain ID and endpoints, from the build's network table. */
 import * as z from "zod";
-import { NETWORKS_FILE, type NetworkInfo } from "../../../client/contracts/networks";
+import { NETWORKS_FILE, type NetworkInfo } from "../../../common/networks";
 import { ToolFailure } from "../live-docs";
 import { defineTool } from "./define";
 

@@ -5,12 +5,7 @@
  * `npm run insights` and on /_insights. The only tool that writes; it never reads what it wrote.
  */
 import * as z from "zod";
-import {
-  cleanText,
-  DEFAULT_VERSION,
-  MAX_REPORT_QUESTION_CHARS,
-  MAX_REPORT_TRIED_CHARS,
-} from "../../../client/contracts/signals";
+import { cleanText, DEFAULT_VERSION, MAX_REPORT_QUESTION_CHARS, MAX_REPORT_TRIED_CHARS } from "../../../common/signals";
 import { ToolFailure } from "../live-docs";
 import { defineTool } from "./define";
 

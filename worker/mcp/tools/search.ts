@@ -4,7 +4,7 @@
  * the best sections the hits fall in folded under it, each with its URL and a snippet.
  */
 import * as z from "zod";
-import { CONTEXTUAL_FACET_FILTERS, HIERARCHY_LEVELS, type SearchRecord } from "../../../client/contracts/search";
+import { CONTEXTUAL_FACET_FILTERS, HIERARCHY_LEVELS, type SearchRecord } from "../../../common/search";
 import type { EngineHit } from "../../search/engine";
 import { snippet, type HighlightQuery } from "../../search/highlight";
 import { parseFacetFilters } from "../../search/protocol";

@@ -4,7 +4,7 @@
  * no inline styles, and one generated stylesheet (see codeThemeCss) colours every page.
  */
 import { createHighlighter, type Highlighter, type ThemedTokenWithVariants } from "shiki";
-import type { TreeElement, TreeNode } from "../../client/contracts/tree";
+import type { TreeElement, TreeNode } from "../tree";
 
 /** The languages pages may use. Loading only these keeps highlighting in milliseconds per page. */
 export const LANGUAGES = [

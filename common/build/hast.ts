@@ -7,8 +7,8 @@ import type { Element, ElementContent, Root, RootContent } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { toHtml } from "hast-util-to-html";
 import { h } from "hastscript";
-import { PERMALINK_CLASS } from "../../client/contracts/permalink";
-import type { TreeElement, TreeNode } from "../../client/contracts/tree";
+import { PERMALINK_CLASS } from "../permalink";
+import type { TreeElement, TreeNode } from "../tree";
 
 /** Intrinsic elements only (no components), as hast. */
 function treeToHast(nodes: TreeNode[]): ElementContent[] {

@@ -75,14 +75,14 @@ export interface Manifest {
 
 /** KV key names of one build; the ContentStore and the publisher are the only users. */
 export const kvKeys = {
-  /** The build a channel serves, for code that reads `format` (client/contracts/store-format.ts). */
+  /** The build a channel serves, for code that reads `format` (common/store-format.ts). */
   channel: (name: string, format = STORE_FORMAT) => `channel/${name}${formatSuffix(format)}`,
   manifest: (buildId: string) => `build/${buildId}/manifest`,
   /** A page record or a file, content-addressed: the manifest's `blobs` maps routes and paths to digests. */
   blob: (digest: string) => `blob/${digest}`,
   /** Content-addressed (name = hash.ext), so shared by every build that uses the file. */
   asset: (name: string) => `asset/${name}`,
-  /** The search index's root (client/contracts/search-index.ts); its pieces and segments are blobs. */
+  /** The search index's root (common/search-index.ts); its pieces and segments are blobs. */
   searchIndex: (buildId: string) => `build/${buildId}/search/index`,
   /** Names of the content assets the build refers to, for garbage collection. */
   buildAssets: (buildId: string) => `build/${buildId}/assets`,

@@ -6,7 +6,7 @@
  * site, of route shards and of files, are held in parts past a few kilobytes (ref-parts.ts), so
  * nothing in the root grows with the number of pages.
  *
- * scripts/publish writes it from the build's Manifest (client/contracts/page.ts); the worker's
+ * scripts/publish writes it from the build's Manifest (common/page.ts); the worker's
  * content store reads it.
  */
 import type { RouteEntry } from "./page";
@@ -36,7 +36,7 @@ export interface StoredSidebar {
 }
 
 export interface ManifestRoot {
-  /** The store format it was published in (client/contracts/store-format.ts). */
+  /** The store format it was published in (common/store-format.ts). */
   format: number;
   buildId: string;
   builtAt: string;

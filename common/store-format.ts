@@ -8,19 +8,22 @@
  * deploy and a publish can happen in either order without a moment in which the worker serves
  * content it cannot read: CI publishes first (the worker still deployed reads its own format's
  * pointer, which the publish did not move), then deploys the code that reads the new format; a
- * worker deployed before any publish in its format serves the previous format's build.
+ * worker deployed before any publish in its format serves the previous format's build, while it
+ * still reads that format, and answers 503 ("publish again") once it does not.
  */
 export const STORE_FORMAT = 3;
 
 /**
- * The formats this code reads, newest first: its own and, for this release, format 2, read by
- * the code in the format-2 folders (worker/search/format-2, worker/content-store/format-2,
- * client/contracts/format-2, scripts/publish/format-2). Format 2 and those folders go in the next
- * release.
+ * The formats this code reads, newest first. At a bump, the format before stays in this list (with
+ * the code that reads it) for one release, so a worker deployed before the first publish in the new
+ * format still serves the previous one; then it goes.
  */
-export const READABLE_FORMATS: readonly number[] = [STORE_FORMAT, 2];
+export const READABLE_FORMATS: readonly number[] = [STORE_FORMAT];
 
-/** Format 2's pointers and histories predate per-format keys, so they keep their plain names. */
+/**
+ * Format 2's pointers and histories predate per-format keys, so they have plain names. No worker
+ * reads them any more; GC removes them, and deleting a channel removes them too.
+ */
 const PLAIN_KEYS_FORMAT = 2;
 
 /** The KV key suffix of a format's pointer and history: "" for format 2, "@<format>" after it. */

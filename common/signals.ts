@@ -1,7 +1,7 @@
 /**
  * Signals: what readers and agents could not find (page feedback, search misses, agents' reports).
  * The shapes and rules shared by the feedback form and the modal's reporter (client/), the worker
- * that checks and stores them (worker/signals) and the insights report (client/contracts/insights.ts,
+ * that checks and stores them (worker/signals) and the insights report (common/insights.ts,
  * scripts/insights). Nothing here identifies a reader: a signal is a page, a query, a version, a day.
  */
 
@@ -24,7 +24,7 @@ export const INSIGHTS_PATH = "/_insights";
 /** The version a page or query belongs to when nothing says otherwise (Document.tsx's data-docs-version). */
 export const DEFAULT_VERSION = "current";
 
-/** site.yaml's defaults (scripts/config/schema.ts): days a signal is kept, rows the database may hold. */
+/** site.yaml's defaults (common/config/schema.ts): days a signal is kept, rows the database may hold. */
 export const DEFAULT_RETENTION_DAYS = 90;
 export const DEFAULT_ROW_BUDGET = 1_000_000;
 

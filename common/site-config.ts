@@ -1,12 +1,11 @@
 /**
  * The resolved site configuration as the runtime sees it: the output type of the schema that
- * validates content/site.yaml at build time (scripts/config/schema.ts, with a comment per field).
- * The build ships the resolved object in the manifest. Type-only: nothing of the schema reaches a bundle.
+ * validates content/site.yaml at build time (common/config/schema.ts, with a comment per field).
+ * The build ships the resolved object in the manifest. A type import: nothing of the schema reaches a bundle.
  */
-// An import() type, not an import declaration: client/ imports nothing from scripts/ (lint), and a
-// type is erased, so the schema and zod never reach a bundle.
-// eslint-disable-next-line @typescript-eslint/consistent-type-imports
-export type SiteConfig = import("../../scripts/config/schema").SiteConfig;
+import type { SiteConfig } from "./config/schema";
+
+export type { SiteConfig };
 
 /** A section (Learn, Build, the Node API reference): its sidebar id, label and folder. */
 export type SectionConfig = SiteConfig["sections"][number];

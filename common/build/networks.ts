@@ -5,8 +5,8 @@
 import { readFile } from "node:fs/promises";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import type { TreeElement, TreeNode } from "../../client/contracts/tree";
-import { isElement } from "../../client/contracts/tree";
+import type { TreeElement, TreeNode } from "../tree";
+import { isElement } from "../tree";
 import type { BuiltPage } from "./pages";
 
 const url = z.url({ protocol: /^https$/ });

@@ -1,6 +1,6 @@
 /** A page as the build holds it before it becomes a PageRecord. */
-import type { SidebarId } from "../../client/contracts/site-config";
-import type { TreeNode } from "../../client/contracts/tree";
+import type { SidebarId } from "../site-config";
+import type { TreeNode } from "../tree";
 
 export interface BuiltPage {
   route: string;

@@ -316,7 +316,7 @@ const phrase = (text: string) => queryTokens(text).map(foldTerm);
 /**
  * The site's synonyms as a query looks them up: each phrase folded once, each pair kept once. The
  * build stores it in the search root (SearchRoot.synonymTable), so that an isolate's first search
- * does not fold every phrase; the worker makes it itself only for a root written before.
+ * does not fold every phrase.
  */
 export function synonymTable(synonyms: Synonym[] | undefined): SynonymTable {
   const table: SynonymTable = new Map();

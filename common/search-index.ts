@@ -102,6 +102,6 @@ export interface SearchRoot {
   segments: SegmentRef[];
 }
 
-/** Whether a root read from KV is one of this format (a build of format 2 has version 4). */
+/** Whether a root read from KV is one of this format. */
 export const isSearchRoot = (value: unknown): value is SearchRoot =>
   value !== null && typeof value === "object" && (value as SearchRoot).version === 5;

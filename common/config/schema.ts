@@ -5,7 +5,7 @@
  * (its type, SiteConfig, is `z.output` of the schema below).
  */
 import { z } from "zod";
-import { DEFAULT_RETENTION_DAYS, DEFAULT_ROW_BUDGET } from "../../client/contracts/signals";
+import { DEFAULT_RETENTION_DAYS, DEFAULT_ROW_BUDGET } from "../signals";
 import { strictObject } from "./strict";
 
 const link = strictObject({ label: z.string().min(1), href: z.string().min(1) });
@@ -84,7 +84,7 @@ export const siteConfigSchema = strictObject({
     .default("/"),
   /** true: routes end in "/"; false: never; null: as the files give them (the old site's default). */
   trailingSlash: z.boolean().nullable().default(null),
-  /** One locale for now; localeUrl (client/contracts) is ready for more. */
+  /** One locale for now; localeUrl (client/layout/locale-url.ts) is ready for more. */
   i18n: strictObject({
     defaultLocale: z.literal("en"),
     locales: z
