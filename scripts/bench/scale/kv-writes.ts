@@ -9,6 +9,14 @@ export interface KvWrites {
   values?: { key: string; bytes: number }[];
 }
 
+/** What one build and publish step of the bench took, and what it wrote. */
+export interface StepFigures {
+  buildMs: number;
+  publishMs: number;
+  writes: KvWrites;
+  error?: string;
+}
+
 /** Publishes writing more keys than this (a first publish) list none. */
 export const LISTED_KEYS = 64;
 
