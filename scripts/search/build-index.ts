@@ -12,10 +12,10 @@ import {
   miniSearchOptions,
   NAME_FIELD,
   packRecords,
-  synonymTable,
   type SearchRecord,
   type Synonym,
 } from "../../common/search";
+import { synonymTable } from "./synonyms";
 import type { Ref } from "../../common/ref-parts";
 import {
   bm25,

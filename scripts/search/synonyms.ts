@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import type { Synonym } from "../../common/search";
+import { foldTerm, queryTokens, type Synonym, type SynonymTable } from "../../common/search";
 import { formatIssues } from "../../common/config/schema";
 
 export const SYNONYMS_FILE = "content/search/synonyms.json";
@@ -52,4 +52,36 @@ export async function loadSynonyms(
     ids.add(s.objectID);
   }
   return parsed.data;
+}
+
+const phrase = (text: string) => queryTokens(text).map(foldTerm);
+
+/**
+ * The site's synonyms as a query looks them up: each phrase folded once, each pair kept once. The
+ * build stores it in the search root (SearchRoot.synonymTable), so that an isolate's first search
+ * does not fold every phrase.
+ */
+export function synonymTable(synonyms: Synonym[] | undefined): SynonymTable {
+  const table: SynonymTable = new Map();
+  const added = new Set<string>();
+  const add = (key: string, to: string[], toKey: string) => {
+    if (!key || to.length === 0 || key === toKey) return;
+    // Folded words hold no newline: "key\nto" names the pair.
+    const pair = `${key}\n${toKey}`;
+    if (added.has(pair)) return;
+    added.add(pair);
+    const list = table.get(key);
+    if (list) list.push(to);
+    else table.set(key, [to]);
+  };
+  for (const s of synonyms ?? []) {
+    const words = s.synonyms.map(phrase);
+    const keys = words.map((w) => w.join(" "));
+    if (s.type === "synonym") for (const a of keys) words.forEach((b, j) => add(a, b, keys[j]!));
+    else {
+      const input = phrase(s.input).join(" ");
+      words.forEach((b, j) => add(input, b, keys[j]!));
+    }
+  }
+  return table;
 }

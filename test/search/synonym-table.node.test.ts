@@ -3,7 +3,8 @@
  * build), so an isolate does not fold them on its first search.
  */
 import { describe, expect, it } from "vitest";
-import { synonymTable, type Synonym } from "../../common/search";
+import type { Synonym } from "../../common/search";
+import { synonymTable } from "../../scripts/search/synonyms";
 import { buildSearchIndex } from "../../scripts/search/build-index";
 import { records, SITE, word } from "../helpers/search-records";
 import { wholeEngine } from "../helpers/stored-index";
