@@ -80,8 +80,8 @@ export async function buildVersion(options: BuildOptions, version: VersionInputs
   });
   const { warnings } = log;
   const { notices } = api;
-  const { phases } = clock;
-  const parts = { buildId, manifest, files, pages, work, search, warnings, notices, phases, anchors };
+  const { phases, cpu: phasesCpu } = clock;
+  const parts = { buildId, manifest, files, pages, work, search, warnings, notices, phases, phasesCpu, anchors };
   return siteBuildOf({ ...parts, version: version.source.version });
 }
 

@@ -107,8 +107,8 @@ async function buildCurrent(
   });
   const { warnings } = log;
   const { notices } = api;
-  const { phases } = clock;
-  const parts = { buildId, manifest, files, pages, work, search, warnings, notices, phases, anchors };
+  const { phases, cpu: phasesCpu } = clock;
+  const parts = { buildId, manifest, files, pages, work, search, warnings, notices, phases, phasesCpu, anchors };
   return siteBuildOf({ ...parts, version: inputs.source.version });
 }
 
