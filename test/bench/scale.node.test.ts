@@ -94,6 +94,33 @@ describe("the synthetic site", () => {
     const copied = JSON.stringify(build.pages.get("/devs/scale-0001/getstarted")!.tree);
     expect(copied).toContain('"/devs/scale-0001/firstMoveContract"');
     expect(copied).not.toContain('"/devs/firstMoveContract"');
+    // Each copy's page ends with a section of its own (a heading, a table of fields, a JSON example); the real page has none.
+    const section = (route: string) =>
+      /The [A-Z][a-z]+ [a-z]+ resource/.exec(JSON.stringify(build.pages.get(route)!.tree))?.[0];
+    expect(section("/devs/scale-0001/getstarted")).toBeDefined();
+    expect(section("/devs/getstarted")).toBeUndefined();
+  });
+
+  it("gives each copy code blocks and a closing section of its own, keeping the build's magic comments", async () => {
+    const content = await contentOf(await generated(200));
+    const section = (file: string) => /^## The .* resource$/m.exec(content.get(file)!)?.[0];
+    expect(section("docs/devs/scale-0001/getstarted.mdx")).toBeDefined();
+    expect(section("docs/devs/scale-0001/getstarted.mdx")).not.toBe(section("docs/devs/scale-0002/getstarted.mdx"));
+    const fences = (text: string) => text.match(/^\s*```[a-z]+[^\n]*\n[\s\S]*?^\s*```\s*$/gm) ?? [];
+    const real = fences(content.get("docs/devs/getstarted.mdx")!);
+    const one = fences(content.get("docs/devs/scale-0001/getstarted.mdx")!);
+    const two = fences(content.get("docs/devs/scale-0002/getstarted.mdx")!);
+    expect(real.length).toBeGreaterThan(2);
+    // The real site's blocks, then the copy's JSON example.
+    expect(one.length).toBe(real.length + 1);
+    const differ = (x: string[], y: string[]) => x.filter((block, i) => block !== y[i]).length;
+    expect(differ(one, real)).toBeGreaterThan(real.length / 2);
+    expect(differ(one, two)).toBeGreaterThan(real.length / 2);
+    const magic = [...content.entries()].filter(([f, t]) => !f.includes("scale-") && /highlight-next-line/.test(t));
+    for (const [file, text] of magic) {
+      const copy = content.get(file.replace(/^docs\/([^/]+)\//, "docs/$1/scale-0001/"))!;
+      expect(copy.match(/highlight-next-line/g)?.length).toBe(text.match(/highlight-next-line/g)?.length);
+    }
   });
 });
 
@@ -273,6 +300,32 @@ describe("the scale report's budget check", () => {
     expect(slow.misses).toContain("cold build with the build cache failed: out of memory");
     const cachedSlow = report({ cachedBuild: { ...report().cachedBuild!, wallMs: 61_000 } });
     expect(await finishScaleReport(cachedSlow, budgets, await tempDir())).toBe(0);
+  });
+
+  it("gives each stage's CPU per page, and each cache's hit rate beside the real site's", async () => {
+    const budgets = await loadBudgets(path.join(ROOT, "bench/budgets.json"));
+    const out = await tempDir();
+    const work = { pages: 2000, compiled: 1990, finished: 2000, cached: 0, snippets: 8000, snippetHits: 400 };
+    const phases = {
+      discover: 900,
+      api: 2000,
+      context: 100,
+      pages: 40_000,
+      links: 40,
+      buildId: 10,
+      search: 3000,
+      files: 800,
+    };
+    const phasesCpu = { ...phases, pages: 70_000 };
+    const r = report({ build: { ...report().build, work, phases, phasesCpu } });
+    r.realSiteWork = { pages: 180, compiled: 100, finished: 104, cached: 76, snippets: 500, snippetHits: 50 };
+    await finishScaleReport(r, budgets, out);
+    const md = await readFile(path.join(out, "scale-2000.md"), "utf8");
+    expect(md).toContain("pages 40.0 s / 70.0 s CPU (35.00 ms a page)");
+    expect(md).toContain("CPU of every stage: 38.4 ms a page.");
+    expect(md).toContain(
+      "- Caches in the empty-cache build: finished pages from the build cache 0.0% of 2000, pages compiled 99.5%, code blocks from the highlight memo 5.0% of 8000; the real site's own empty-cache build in this run: finished pages from the build cache 42.2% of 180, pages compiled 55.6%, code blocks from the highlight memo 10.0% of 500.",
+    );
   });
 
   it("holds the one-page release as CI runs it and the build cache's size to their own budgets", async () => {

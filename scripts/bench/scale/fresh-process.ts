@@ -23,6 +23,7 @@ export interface CachedBuildFigures {
   pages?: number;
   work?: SiteBuild["work"];
   phases?: SiteBuild["phases"];
+  phasesCpu?: SiteBuild["phasesCpu"];
   /** Writing dist/content/<id>/ (inside wallMs). */
   writeMs?: number;
   error?: string;
@@ -55,8 +56,8 @@ export async function cachedBuild(siteDir: string, cacheDir: string, timeoutMs: 
     const message = await nextMessage(child, "cached", timeoutMs, output);
     const wallMs = Math.round(performance.now() - started);
     if ("error" in message) return { wallMs, peakRssBytes: memory.stop(), error: message.error };
-    const { pages, work, phases, writeMs } = message;
-    return { wallMs, peakRssBytes: memory.stop(), pages, work, phases, writeMs };
+    const { pages, work, phases, phasesCpu, writeMs } = message;
+    return { wallMs, peakRssBytes: memory.stop(), pages, work, phases, phasesCpu, writeMs };
   } catch (e) {
     return {
       wallMs: Math.round(performance.now() - started),

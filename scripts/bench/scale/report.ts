@@ -33,6 +33,7 @@ export interface ScaleReport {
     error?: string;
     work?: SiteBuild["work"];
     phases?: SiteBuild["phases"];
+    phasesCpu?: SiteBuild["phasesCpu"];
   };
   /**
    * A build in a fresh process with the build cache the earlier builds left, one page changed since
@@ -41,6 +42,8 @@ export interface ScaleReport {
   cachedBuild?: CachedBuildFigures;
   /** A one-page release as CI runs it: `npm run publish` spawned with the build cache (scale/fresh-process.ts). */
   ciRelease?: CiReleaseFigures;
+  /** The real site's cold build in the same run (scale/baseline.ts): its caches' hit rates stand beside the synthetic site's. */
+  realSiteWork?: SiteBuild["work"];
   /** The persistent build cache on disk at the end of the run. */
   buildCache?: { bytes: number; files: number };
   publish: { ok: boolean; ms: number; writes: KvWrites; error?: string };
@@ -211,14 +214,32 @@ const coldRow = (what: string, c: ColdFigures) =>
     cpuText(c.cpuMs, c.backgroundCpuMs, ...samplesNote(c.cpuSamplesMs)),
     mib(c.addedRssBytes),
   ]);
-const workText = (b: { work?: SiteBuild["work"]; phases?: SiteBuild["phases"] }) =>
-  b.work && b.phases
-    ? ` Pages: ${b.work.compiled} compiled, ${b.work.finished} finished, ${b.work.cached} from the cache; ${Object.entries(
-        b.phases,
-      )
-        .map(([name, t]) => `${name} ${(t / 1000).toFixed(1)} s`)
-        .join(", ")}.`
-    : "";
+const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}%`;
+/** Pages compiled, finished and cached, then each stage's wall and CPU time (every thread), with its CPU per page. */
+const workText = (b: {
+  work?: SiteBuild["work"];
+  phases?: SiteBuild["phases"];
+  phasesCpu?: SiteBuild["phasesCpu"];
+}) => {
+  if (!b.work || !b.phases) return "";
+  const { work, phases, phasesCpu } = b;
+  const stages = Object.entries(phases).map(([name, t]) => {
+    const cpu = phasesCpu?.[name as keyof typeof phases];
+    const cpuText =
+      cpu === undefined ? "" : ` / ${(cpu / 1000).toFixed(1)} s CPU (${(cpu / work.pages).toFixed(2)} ms a page)`;
+    return `${name} ${(t / 1000).toFixed(1)} s${cpuText}`;
+  });
+  const totalCpu = phasesCpu ? Object.values(phasesCpu).reduce((x, y) => x + y, 0) : null;
+  const total = totalCpu === null ? "" : ` CPU of every stage: ${(totalCpu / work.pages).toFixed(1)} ms a page.`;
+  return ` Pages: ${work.compiled} compiled, ${work.finished} finished, ${work.cached} from the cache; stages (wall, then CPU of every thread): ${stages.join(", ")}.${total}`;
+};
+/** Each cache's hit rate in a build: pages taken whole from the build cache, code blocks found in the highlight memo. */
+const hitRates = (w: SiteBuild["work"]) =>
+  `finished pages from the build cache ${pct(w.cached, w.pages)} of ${w.pages}, pages compiled ${pct(w.compiled, w.pages)}, code blocks from the highlight memo ${pct(w.snippetHits ?? 0, w.snippets ?? 0)} of ${w.snippets ?? 0}`;
+const hitRatesText = (r: ScaleReport) =>
+  r.build.work
+    ? `- Caches in the empty-cache build: ${hitRates(r.build.work)}; the real site's own empty-cache build in this run: ${r.realSiteWork ? hitRates(r.realSiteWork) : "not measured"}.`
+    : "- Caches in the empty-cache build: not measured.";
 const failed = (f: StepFigures) => (f.error ? ` (**failed**: ${f.error})` : "");
 const writesText = (w: KvWrites) =>
   `${w.keys} keys, ${mib(w.bytes)}${w.largest ? `; largest value ${w.largest.key} (${mib(w.largest.bytes)})` : ""}`;
@@ -235,6 +256,7 @@ export function renderScaleMarkdown(r: ScaleReport): string {
     r.build.error
       ? `- Cold content build: **failed** after ${(r.build.wallMs / 1000).toFixed(1)} s, peak resident memory ${mib(r.build.peakRssBytes)}:\n\n\`\`\`text\n${r.build.error}\n\`\`\``
       : `- Cold content build, empty build cache (strict, one process as \`npm run build:content\` runs it, dist/content written; what a new contributor, a CI runner whose cache missed and any change to the build code run): ${(r.build.wallMs / 1000).toFixed(1)} s, peak resident memory ${mib(r.build.peakRssBytes)} (process tree sampled from /proc); ${r.build.outputFiles} files, ${mib(r.build.outputBytes)} in dist/content/<id>/.${workText(r.build)}`,
+    hitRatesText(r),
     r.cachedBuild
       ? r.cachedBuild.error
         ? `- Build in a fresh process with the build cache: **failed** after ${(r.cachedBuild.wallMs / 1000).toFixed(1)} s: ${r.cachedBuild.error}`

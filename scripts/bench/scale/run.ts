@@ -39,7 +39,7 @@ import { generateVersions, legacyFile, type VersionsFigures } from "./versions";
 import { benchChild, nextMessage, stopChild } from "./child";
 import { sizeOf } from "./size-of";
 import { cachedBuild, ciRelease } from "./fresh-process";
-import { realSiteHtmlBytes } from "./baseline";
+import { realSite } from "./baseline";
 import { otherSearchTerms, releasedPages, RELEASE_RUN, searchTerms, SETTLING_SEARCHES } from "./terms";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -156,11 +156,13 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
     let realSiteBytes: number | null = null;
     if (requestedPages === 70) realSiteBytes = Buffer.byteLength(coldPage.body);
     else {
-      step("the real site built, published and served in this run: its HTML of the page");
-      realSiteBytes = await realSiteHtmlBytes(path.join(work, "real"), BUILD_TIMEOUT_MS).catch((e: Error) => {
-        console.error(`bench:scale: the real site's HTML could not be measured: ${e.message}`);
+      step("the real site built (empty build cache), published and served in this run: its HTML of the page");
+      const real = await realSite(path.join(work, "real"), BUILD_TIMEOUT_MS).catch((e: Error) => {
+        console.error(`bench:scale: the real site could not be measured: ${e.message}`);
         return null;
       });
+      realSiteBytes = real?.htmlBytes ?? null;
+      if (real) report.realSiteWork = real.work;
     }
     const strip = ({ body: _body, ...figures }: typeof coldPage) => figures;
     report.serve = {
@@ -271,6 +273,7 @@ async function main(): Promise<number> {
       outputFiles: out.files,
       work: built.work,
       phases: built.phases,
+      phasesCpu: built.phasesCpu,
     };
     step(`built ${built.pages} pages in ${(wallMs / 1000).toFixed(1)} s; publishing to local KV`);
     const published = await nextMessage(child, "published", BUILD_TIMEOUT_MS, output);

@@ -25,8 +25,12 @@ export interface PageMemory {
 export interface FinishedPages {
   /** In page order: the site's pages as discovered, then the API reference's. */
   pages: KeptPage[];
-  /** Pages compiled, pages finished (compiled or not), and pages taken whole from a cache. */
-  work: { pages: number; compiled: number; finished: number; cached: number };
+  /**
+   * Pages compiled, pages finished (compiled or not), and pages taken whole from a cache; the code
+   * blocks the compiled pages highlighted, and how many of those a thread had highlighted before
+   * (the highlight memo's hits).
+   */
+  work: { pages: number; compiled: number; finished: number; cached: number; snippets: number; snippetHits: number };
 }
 
 /** The key of a page's compiled tree: the code version, its file, its format and its body. */
@@ -90,7 +94,7 @@ export async function finishPages(
   );
   await run.pool.close();
   const errors: string[] = [];
-  const work = { pages: jobs.length, compiled: 0, finished: 0, cached: 0 };
+  const work = { pages: jobs.length, compiled: 0, finished: 0, cached: 0, snippets: 0, snippetHits: 0 };
   const pages: KeptPage[] = [];
   const shared = new Map<string, string>();
   let next = 0;
@@ -107,6 +111,8 @@ export async function finishPages(
     if (result.compiled) work.compiled++;
     if (result.finished) work.finished++;
     else work.cached++;
+    work.snippets += result.snippets?.lookups ?? 0;
+    work.snippetHits += result.snippets?.hits ?? 0;
     if (result.finishKey !== null) run.memory?.remember(job, { ...result, finishKey: result.finishKey });
   });
   for (const job of jobs) {
