@@ -8,7 +8,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { codeVersion } from "./code-version";
-import { DiskCache } from "./disk-cache";
+import { codeCacheDir, DiskCache } from "./disk-cache";
 import { buildPool, type BuildPool } from "./page-pool";
 import { siteBuildOf, type SiteBuild } from "./site-build";
 import { buildVersions } from "./site-versions";
@@ -53,8 +53,10 @@ export function defaultCacheDir(): string {
 
 export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const pool = buildPool();
+  // This code version's entries: a change to the build code leaves nothing of the earlier code behind.
+  const cacheDir = options.cacheDir && codeCacheDir(options.cacheDir);
   try {
-    return await buildVersions(options, (version, o) => buildVersion(o, version, pool));
+    return await buildVersions({ ...options, cacheDir }, (version, o) => buildVersion(o, version, pool));
   } finally {
     await pool.close();
   }
