@@ -32,6 +32,8 @@ export interface BuildOptions {
   /** Treat broken links, broken anchors and duplicate routes as errors. */
   strict?: boolean;
   warn?: (message: string) => void;
+  /** Prints progress lines on a long build (a pages stage of at least PROGRESS_MIN_PAGES pages to work on). */
+  progress?: (line: string) => void;
   /**
    * The persistent cache's folder (disk-cache.ts): compiled and finished pages and the API
    * reference, kept between processes. Without it, nothing is read from or written to disk.
@@ -68,7 +70,9 @@ export async function buildVersion(options: BuildOptions, version: VersionInputs
   const log = new BuildLog(options.warn);
   const clock = new StageClock();
   const { site, covered, synonyms, api, jobs } = await readSite(options, version, log, clock);
-  const { pages, work } = await clock.run("pages", () => finishPages(jobs, site, { pool, cacheDir }, log));
+  const { pages, work } = await clock.run("pages", () =>
+    finishPages(jobs, site, { pool, cacheDir, progress: options.progress }, log),
+  );
   const anchors = clock.run("links", () => checkLinks(pages, api.anchors, site, log, version));
   if (options.strict) log.failOnWarnings();
   const buildId = clock.run("buildId", () => buildIdOf(covered, pages, synonyms));

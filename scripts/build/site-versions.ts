@@ -57,6 +57,7 @@ export async function buildVersions(
       root: options.root,
       strict: options.strict,
       cacheDir: options.cacheDir,
+      progress: options.progress && ((m) => options.progress!(`${label}: ${m}`)),
       warn: options.warn && ((m) => options.warn!(`${label}: ${m}`)),
     }).catch((e: Error) => {
       throw new VersionBuildFailed(`${label}: ${e.message}`, { cause: e });

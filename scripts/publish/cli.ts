@@ -30,6 +30,7 @@ async function publish(
     strict: command.strict,
     cacheDir: defaultCacheDir(),
     warn: (m) => console.warn(`warning: ${m}`),
+    progress: (line) => console.log(line),
   });
   const diff = await diffAgainstLive(kv, channel, pageDigests(build));
   const live = await liveBuildId(kv, channel);

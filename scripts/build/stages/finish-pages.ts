@@ -78,7 +78,7 @@ export function pageJobs(
 export async function finishPages(
   jobs: PageJob[],
   site: SiteContext,
-  run: { pool: BuildPool; cacheDir?: string; memory?: PageMemory },
+  run: { pool: BuildPool; cacheDir?: string; memory?: PageMemory; progress?: (line: string) => void },
   log: BuildLog,
 ): Promise<FinishedPages> {
   const prepared = prepare(site);
@@ -88,10 +88,9 @@ export async function finishPages(
     if (known) recalled.add(i);
     return known ?? (run.cacheDir ? (cachedPass(job, prepared, run.cacheDir) ?? undefined) : undefined);
   });
-  const results = await run.pool.run(
-    jobs.filter((_, i) => !kept[i]),
-    { site, cacheDir: run.cacheDir ?? null },
-  );
+  const pending = jobs.filter((_, i) => !kept[i]);
+  const onPage = run.progress && progressLines(pending.length, run.progress);
+  const results = await run.pool.run(pending, { site, cacheDir: run.cacheDir ?? null }, onPage || undefined);
   await run.pool.close();
   const errors: string[] = [];
   const work = { pages: jobs.length, compiled: 0, finished: 0, cached: 0, snippets: 0, snippetHits: 0 };
@@ -121,6 +120,29 @@ export async function finishPages(
   }
   if (errors.length) throw new BuildFailed(errors.join("\n"));
   return { pages, work };
+}
+
+/** Below this many pages to compile or finish, a build prints no progress. */
+export const PROGRESS_MIN_PAGES = 500;
+
+/**
+ * For a long pages stage: a function to call as each page is done, printing a line at each tenth
+ * of the pages (how many, of how many, and the seconds so far); null when there are too few pages.
+ */
+export function progressLines(total: number, print: (line: string) => void, now = () => performance.now()) {
+  if (total < PROGRESS_MIN_PAGES) return null;
+  const started = now();
+  let done = 0;
+  let shown = 0;
+  return () => {
+    done++;
+    const tenth = Math.floor((done * 10) / total);
+    if (tenth <= shown) return;
+    shown = tenth;
+    print(
+      `pages: ${done} of ${total} compiled or finished (${tenth * 10}%), ${((now() - started) / 1000).toFixed(0)} s`,
+    );
+  };
 }
 
 /** The content-addressed files the pages show (images), by file name under /_assets/. */
