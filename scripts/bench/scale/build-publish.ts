@@ -25,7 +25,7 @@ import { devBuild } from "../../dev/build";
 import { BuildCache } from "../../dev/build-cache";
 import { openLocalKv } from "../../publish/local-kv";
 import { LastPublished, publishBuild } from "../../publish/publish";
-import { countingKv, type KvWrites } from "./kv-writes";
+import { countingKv, type KvWrites, type StepFigures } from "./kv-writes";
 import type { ValueFigures } from "./versions";
 
 export type ChildMessage =
@@ -49,12 +49,7 @@ export type ChildMessage =
   | { step: "primed"; ms: number }
   | ({ step: "edited" | "searched" | "released" } & StepFigures);
 
-export interface StepFigures {
-  buildMs: number;
-  publishMs: number;
-  writes: KvWrites;
-  error?: string;
-}
+export type { StepFigures } from "./kv-writes";
 
 const [siteDir, kvDir, editedFile, cacheDir, mode] = process.argv.slice(2);
 if (!siteDir || !kvDir || !editedFile || !cacheDir || !process.send) {

@@ -9,6 +9,14 @@ export interface KvWrites {
   values?: { key: string; bytes: number }[];
 }
 
+/** One step of the bench (a build and its publish): its times, what it wrote, and why it failed, if it did. */
+export interface StepFigures {
+  buildMs: number;
+  publishMs: number;
+  writes: KvWrites;
+  error?: string;
+}
+
 /** Publishes writing more keys than this (a first publish) list none. */
 export const LISTED_KEYS = 64;
 

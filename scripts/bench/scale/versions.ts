@@ -12,7 +12,7 @@ import { cp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import type { ScaleBudget } from "../budgets";
-import type { StepFigures } from "./build-publish";
+import type { StepFigures } from "./kv-writes";
 import type { ColdFigures, RequestFigures } from "./requests";
 
 export interface LegacyVersionFigures {
