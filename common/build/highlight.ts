@@ -86,6 +86,8 @@ function tokenClass(token: ThemedTokenWithVariants, fg: { dark: string; light: s
 
 /** Highlighted lines by language and code: a snippet repeated across pages is tokenized once per build process. */
 const highlighted = new Map<string, TreeElement[]>();
+/** Snippets this thread was asked to highlight, and how many of them the memo had (the bench reports the rate). */
+export const highlightMemo = { lookups: 0, hits: 0 };
 /** Bounds the memo (oldest entries go first). */
 const HIGHLIGHT_MEMO_LIMIT = 20_000;
 
@@ -100,7 +102,9 @@ export function highlightWith(hl: Highlighter, code: string, lang: string): Tree
   if (resolved === "text") return plainLines(code);
   const key = `${resolved}\0${code}`;
   let lines = highlighted.get(key);
-  if (!lines) {
+  highlightMemo.lookups++;
+  if (lines) highlightMemo.hits++;
+  else {
     lines = tokenize(hl, code, resolved);
     highlighted.set(key, lines);
     if (highlighted.size > HIGHLIGHT_MEMO_LIMIT) highlighted.delete(highlighted.keys().next().value!);

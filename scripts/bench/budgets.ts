@@ -26,11 +26,19 @@ const lighthouseBudget = z.strictObject({
  * Every field is optional: a size lists only what the issue fixes for it.
  */
 export const scaleBudgetSchema = z.strictObject({
-  /** Cold content build of the whole site (one process): wall time and peak resident memory. */
+  /** Cold content build of the whole site (one process, empty build cache): wall time and peak resident memory. */
   coldBuildMs: ms.optional(),
   coldBuildPeakRssBytes: bytes.optional(),
   /** What publishing a one-page edit writes to KV. */
   onePagePublish: z.strictObject({ keys: z.number().int().positive(), bytes }).optional(),
+  /**
+   * A one-page release as CI runs it: `npm run publish` spawned in a fresh process with the previous
+   * build's cache on disk, against local KV; from the spawn to the channel flip, the peak resident
+   * memory of its process tree, and the keys and bytes it writes.
+   */
+  ciRelease: z.strictObject({ ms, peakRssBytes: bytes, keys: z.number().int().positive(), bytes }).optional(),
+  /** The persistent build cache's size on disk at the end of the run. */
+  buildCacheBytes: bytes.optional(),
   /** The largest single KV value the first publish writes. */
   kvValueBytes: bytes.optional(),
   /** First search in a fresh workerd isolate (after one page): workerd CPU and resident memory added. */

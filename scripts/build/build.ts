@@ -8,7 +8,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { codeVersion } from "./code-version";
-import { DiskCache } from "./disk-cache";
+import { codeCacheDir, DiskCache } from "./disk-cache";
 import { buildPool, type BuildPool } from "./page-pool";
 import { siteBuildOf, type SiteBuild } from "./site-build";
 import { buildVersions } from "./site-versions";
@@ -32,6 +32,8 @@ export interface BuildOptions {
   /** Treat broken links, broken anchors and duplicate routes as errors. */
   strict?: boolean;
   warn?: (message: string) => void;
+  /** Prints progress lines on a long build (a pages stage of at least PROGRESS_MIN_PAGES pages to work on). */
+  progress?: (line: string) => void;
   /**
    * The persistent cache's folder (disk-cache.ts): compiled and finished pages and the API
    * reference, kept between processes. Without it, nothing is read from or written to disk.
@@ -53,8 +55,10 @@ export function defaultCacheDir(): string {
 
 export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const pool = buildPool();
+  // This code version's entries: a change to the build code leaves nothing of the earlier code behind.
+  const cacheDir = options.cacheDir && codeCacheDir(options.cacheDir);
   try {
-    return await buildVersions(options, (version, o) => buildVersion(o, version, pool));
+    return await buildVersions({ ...options, cacheDir }, (version, o) => buildVersion(o, version, pool));
   } finally {
     await pool.close();
   }
@@ -66,7 +70,9 @@ export async function buildVersion(options: BuildOptions, version: VersionInputs
   const log = new BuildLog(options.warn);
   const clock = new StageClock();
   const { site, covered, synonyms, api, jobs } = await readSite(options, version, log, clock);
-  const { pages, work } = await clock.run("pages", () => finishPages(jobs, site, { pool, cacheDir }, log));
+  const { pages, work } = await clock.run("pages", () =>
+    finishPages(jobs, site, { pool, cacheDir, progress: options.progress }, log),
+  );
   const anchors = clock.run("links", () => checkLinks(pages, api.anchors, site, log, version));
   if (options.strict) log.failOnWarnings();
   const buildId = clock.run("buildId", () => buildIdOf(covered, pages, synonyms));
@@ -80,8 +86,8 @@ export async function buildVersion(options: BuildOptions, version: VersionInputs
   });
   const { warnings } = log;
   const { notices } = api;
-  const { phases } = clock;
-  const parts = { buildId, manifest, files, pages, work, search, warnings, notices, phases, anchors };
+  const { phases, cpu: phasesCpu } = clock;
+  const parts = { buildId, manifest, files, pages, work, search, warnings, notices, phases, phasesCpu, anchors };
   return siteBuildOf({ ...parts, version: version.source.version });
 }
 

@@ -21,6 +21,7 @@ try {
     strict,
     cacheDir: noCache ? undefined : defaultCacheDir(),
     warn: (m) => console.warn(`warning: ${m}`),
+    progress: (line) => console.log(line),
   });
   const dir = await writeBuild(build, path.join(root, "dist/content"));
   const ms = Math.round(performance.now() - started);

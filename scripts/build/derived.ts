@@ -12,7 +12,6 @@ import type { SiteConfig } from "../../common/site-config";
 import { markdownPathOf } from "../../common/markdown-path";
 import { llmsFiles, type DataFile } from "./llms";
 import { LLMS_FULL_LIMITS, llmsFullFiles, type LlmsFullMemo, type TwinOfRoute } from "./llms-full";
-import type { StoredText } from "./page-texts";
 import { sitemapFiles } from "./sitemap";
 import { publicSiteUrl as siteUrlOf } from "../../common/base-url";
 import { documentsOf, versionsOf, versionText, type VersionConfig } from "../../common/versions";
@@ -23,8 +22,6 @@ export interface DerivedFile {
   /** Markdown twins and llms-full parts are read when asked for (see TwinOfRoute); their digest is known. */
   body: string;
   digest?: string;
-  /** Where the build cache keeps the body, if it does (Markdown twins): writeBuild links that file. */
-  stored?: () => StoredText | null;
 }
 
 const run = promisify(execFile);
@@ -150,7 +147,6 @@ export async function derivedFiles(
       get body() {
         return t.body();
       },
-      stored: t.stored,
     })),
   ];
 }

@@ -5,6 +5,12 @@
  * everything its value depends on, the build's own code included (code-version.ts): an entry is
  * right or it is not found, never stale.
  *
+ * Entries live in a folder of their code version (codeCacheDir); a build with other code deletes
+ * the other versions' folders, so a cache a CI run restores holds one version's entries, not every
+ * commit's. Values are stored compressed (Brotli, a quality that costs about a millisecond a page):
+ * page records, trees and search records are repetitive JSON, and a cache CI saves and restores
+ * is worth restoring only while it is small.
+ *
  * Writes go to a temporary file renamed into place, so a build killed midway leaves no half entry,
  * and threads writing the same key write the same bytes. An entry that cannot be read counts as
  * missing. Entries unused for MAX_AGE_DAYS are deleted, by at most one sweep a day.
@@ -15,6 +21,8 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
+import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
+import { codeVersion } from "./code-version";
 
 export const MAX_AGE_DAYS = 14;
 const DAY_MS = 86_400_000;
@@ -22,6 +30,40 @@ const SWEPT = ".swept";
 
 let written = 0;
 let warned = false;
+
+const compress = (value: string): Buffer => {
+  const bytes = Buffer.from(value);
+  return brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
+};
+
+/** A code version's folder's name; the old layout's two-hex-digit folders and sweep marker sit beside them. */
+const CODE_FOLDER = /^code-[0-9a-f]{32}$/;
+const OLD_LAYOUT = /^([0-9a-f]{2}|\.swept)$/;
+const pruned = new Set<string>();
+
+/**
+ * The folder of `dir` that holds this code version's entries. The first call for a folder in a
+ * process deletes the folders of other code versions (and entries of the old, unversioned layout):
+ * no build of this code can read them. Nothing else in `dir` is touched.
+ */
+export function codeCacheDir(dir: string, version = codeVersion()): string {
+  const own = `code-${version}`;
+  if (!pruned.has(dir)) {
+    pruned.add(dir);
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      // Not made yet.
+    }
+    for (const name of names)
+      if (name !== own && (CODE_FOLDER.test(name) || OLD_LAYOUT.test(name)))
+        rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+  return path.join(dir, own);
+}
 
 /** Where a key lives: two levels (`ab/abcdef…`), so no folder holds more than a few thousand files. */
 function fileOf(dir: string, key: string): string {
@@ -37,11 +79,11 @@ export class DiskCache {
     return fileOf(this.dir, key);
   }
 
-  /** The value stored under `key`, or undefined. A hit marks the entry used (for the sweep). */
+  /** The value stored under `key`, or undefined (also when it is not a value this cache wrote). A hit marks the entry used (for the sweep). */
   get(key: string): string | undefined {
     const file = fileOf(this.dir, key);
     try {
-      const value = readFileSync(file, "utf8");
+      const value = brotliDecompressSync(readFileSync(file)).toString("utf8");
       const now = new Date();
       utimesSync(file, now, now);
       return value;
@@ -65,7 +107,7 @@ export class DiskCache {
     const temporary = `${file}.${process.pid}-${threadId}-${written++}.tmp`;
     try {
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(temporary, value);
+      writeFileSync(temporary, compress(value));
       renameSync(temporary, file);
       return true;
     } catch (e) {

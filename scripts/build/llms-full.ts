@@ -11,7 +11,6 @@
 import type { Manifest } from "../../common/page";
 import { publicSiteUrl as siteUrlOf } from "../../common/base-url";
 import { blobDigest } from "./blobs";
-import type { StoredText } from "./page-texts";
 import { stableChunks, type SplitLimits } from "./stable-chunks";
 
 export interface LlmsFullLimits extends SplitLimits {
@@ -39,8 +38,6 @@ export interface TwinOfRoute {
   /** Its digest (an entry is made again when it changes) and its UTF-8 bytes. */
   digest: string;
   bytes: number;
-  /** Where the build cache keeps the text, if it does (writeBuild links that file). */
-  stored?: () => StoredText | null;
 }
 
 /** A file of the set: its text is made again from the twins when read, its digest is known. */

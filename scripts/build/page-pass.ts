@@ -20,7 +20,7 @@ import {
   type PageSummary,
   type Prepared,
 } from "./finish";
-import { getHighlighter } from "../../common/build/highlight";
+import { getHighlighter, highlightMemo } from "../../common/build/highlight";
 import { compilePage } from "./mdx";
 
 /** A page to build: its source to compile, or (generated pages) its tree. */
@@ -50,7 +50,15 @@ export type KeptPage = Omit<FinishedPage, "value" | "markdown"> & { texts: PageT
 export type PageTexts = { value: string; markdown: string } | { dir: string; key: string };
 
 export type PassResult =
-  | { page: KeptPage; summary: PageSummary; finishKey: string | null; compiled: boolean; finished: boolean }
+  | {
+      page: KeptPage;
+      summary: PageSummary;
+      finishKey: string | null;
+      compiled: boolean;
+      finished: boolean;
+      /** When compiled: the code blocks it highlighted, and how many of them the thread's memo had. */
+      snippets?: { lookups: number; hits: number };
+    }
   | { errors: string[]; warnings: string[] };
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
@@ -159,11 +167,13 @@ export async function runPagePass(job: PageJob, prepared: Prepared, cacheDir: st
   const cache = cacheAt(cacheDir);
   let compiled = job.tree !== undefined ? null : readCompiled(cache, job.treeKey);
   const fresh = job.tree === undefined && compiled === null;
+  let snippets: { lookups: number; hits: number } | undefined;
   if (job.tree !== undefined) {
     compiled = { tree: job.tree, summary: summaryOf(JSON.parse(job.tree) as TreeNode[]), warnings: [] };
   } else if (!compiled) {
     const warnings: string[] = [];
     let tree: TreeNode[];
+    const memoBefore = { ...highlightMemo };
     try {
       tree = await compilePage(bodyOf(job.compile!), {
         file: job.compile!.file,
@@ -175,16 +185,21 @@ export async function runPagePass(job: PageJob, prepared: Prepared, cacheDir: st
       return { errors: [(e as Error).message], warnings };
     }
     compiled = { tree: JSON.stringify(tree), summary: summaryOf(tree), warnings };
+    snippets = {
+      lookups: highlightMemo.lookups - memoBefore.lookups,
+      hits: highlightMemo.hits - memoBefore.hits,
+    };
     const { tree: text, ...small } = compiled;
     cache?.set(job.treeKey, frame(small, [text]));
     cache?.set(summaryKey(job.treeKey), JSON.stringify(compiled.summary));
   }
   const key = finishKey(job.treeKey, job.info, compiled.summary, prepared);
   const known = key === null || !cache ? null : readFinished(cache, key);
-  if (known) return { page: known, summary: compiled.summary, finishKey: key, compiled: fresh, finished: false };
+  if (known)
+    return { page: known, summary: compiled.summary, finishKey: key, compiled: fresh, finished: false, snippets };
   const done = await finishPage({ ...job.info, tree: JSON.parse(compiled.tree) as TreeNode[] }, prepared);
   if ("errors" in done) return { errors: done.errors, warnings: [...compiled.warnings, ...done.warnings] };
   done.page.warnings.unshift(...compiled.warnings);
   const page = cache && key !== null ? writeFinished(cache, key, done.page) : inMemory(done.page);
-  return { page, summary: compiled.summary, finishKey: key, compiled: fresh, finished: true };
+  return { page, summary: compiled.summary, finishKey: key, compiled: fresh, finished: true, snippets };
 }

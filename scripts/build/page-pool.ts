@@ -50,7 +50,8 @@ function threadEntry(): string {
 
 /** Runs pages and gives their results in order; `close` stops its threads. */
 export interface BuildPool {
-  run(jobs: PageJob[], context: RunContext): Promise<PassResult[]>;
+  /** `onPage`, when given, is called as each page is done (in the order they finish). */
+  run(jobs: PageJob[], context: RunContext, onPage?: () => void): Promise<PassResult[]>;
   close(): Promise<void>;
 }
 
@@ -64,7 +65,7 @@ export function threadPool(threads: number): BuildPool {
   const workers = Array.from({ length: threads }, () => new Worker(entry, { eval: true }));
   let closed = false;
   return {
-    async run(jobs, context) {
+    async run(jobs, context, onPage) {
       const results: PassResult[] = new Array(jobs.length);
       let next = 0;
       await Promise.all(
@@ -84,6 +85,7 @@ export function threadPool(threads: number): BuildPool {
               const onMessage = (answer: ThreadAnswer) => {
                 if ("failure" in answer) return done(new Error(answer.failure));
                 results[answer.id] = answer.result;
+                onPage?.();
                 send();
               };
               const onExit = (code: number) => done(new Error(`a build thread stopped (exit code ${code})`));
@@ -105,9 +107,12 @@ export function threadPool(threads: number): BuildPool {
 
 /** The build's own thread as a pool. */
 export const serialPool: BuildPool = {
-  async run(jobs, context) {
+  async run(jobs, context, onPage) {
     const results: PassResult[] = [];
-    for (const job of jobs) results.push(await runHere(job, context));
+    for (const job of jobs) {
+      results.push(await runHere(job, context));
+      onPage?.();
+    }
     return results;
   },
   async close() {},
@@ -121,9 +126,9 @@ export const serialPool: BuildPool = {
 export function buildPool(): BuildPool {
   let threads: BuildPool | null = null;
   return {
-    run(jobs, context) {
+    run(jobs, context, onPage) {
       if (!threads && poolSize(jobs.length) > 0) threads = threadPool(poolSize(jobs.length));
-      return (threads ?? serialPool).run(jobs, context);
+      return (threads ?? serialPool).run(jobs, context, onPage);
     },
     async close() {
       const closing = threads;

@@ -22,22 +22,6 @@ export function textOf(page: KeptPage, which: "value" | "markdown"): string {
   return text;
 }
 
-/** A text as the build cache stores it: its file, and the bytes the page says it has. */
-export interface StoredText {
-  file: string;
-  bytes: number;
-}
-
-/** Where the build cache keeps a page's text, or null when the page keeps it in memory (writeBuild links the file instead of copying it). */
-export function storedTextOf(page: KeptPage, which: "value" | "markdown"): StoredText | null {
-  const texts = page.texts;
-  if (!("dir" in texts)) return null;
-  return {
-    file: diskCacheAt(texts.dir).fileOf(textKey(texts.key, which)),
-    bytes: which === "value" ? page.valueBytes : page.markdownBytes,
-  };
-}
-
 /** Route → one of the pages' texts, read when asked for (iterating reads one page at a time). */
 export class PageTextMap extends LazyMap<string, KeptPage, string> {
   constructor(
@@ -45,11 +29,5 @@ export class PageTextMap extends LazyMap<string, KeptPage, string> {
     private readonly which: "value" | "markdown",
   ) {
     super(pages, (page) => textOf(page, which));
-  }
-
-  /** Where the build cache keeps a route's text, if it does. */
-  stored(route: string): StoredText | null {
-    const page = this.pages.get(route);
-    return page ? storedTextOf(page, this.which) : null;
   }
 }

@@ -34,6 +34,8 @@ export interface SiteBuild {
   work: FinishedPages["work"];
   /** Milliseconds each stage of the build took, by its name (stages/clock.ts). */
   phases: Record<StageName, number>;
+  /** CPU milliseconds each stage took, every thread of the process together (stages/clock.ts). */
+  phasesCpu: Record<StageName, number>;
   /** The docs version this is: the current one for a site's build, whose legacy versions are `versions`. */
   version: VersionConfig;
   /** The site's legacy docs versions, each built as a site of its own (served under its prefix). */
@@ -45,7 +47,17 @@ export interface SiteBuild {
 export function siteBuildOf(
   parts: Pick<
     SiteBuild,
-    "buildId" | "manifest" | "search" | "warnings" | "files" | "notices" | "work" | "phases" | "version" | "anchors"
+    | "buildId"
+    | "manifest"
+    | "search"
+    | "warnings"
+    | "files"
+    | "notices"
+    | "work"
+    | "phases"
+    | "phasesCpu"
+    | "version"
+    | "anchors"
   > & {
     pages: KeptPage[];
   },

@@ -57,6 +57,7 @@ export async function buildVersions(
       root: options.root,
       strict: options.strict,
       cacheDir: options.cacheDir,
+      progress: options.progress && ((m) => options.progress!(`${label}: ${m}`)),
       warn: options.warn && ((m) => options.warn!(`${label}: ${m}`)),
     }).catch((e: Error) => {
       throw new VersionBuildFailed(`${label}: ${e.message}`, { cause: e });
@@ -101,7 +102,12 @@ function combined(site: SiteBuild, legacy: SiteBuild[]): SiteBuild {
   for (const b of legacy) hash.update(`\0${b.version.name}\0${b.version.prefix}\0${b.buildId}`);
   const buildId = hash.digest("hex").slice(0, 12);
   const phases = { ...site.phases };
-  for (const b of legacy) for (const k of Object.keys(phases) as (keyof typeof phases)[]) phases[k] += b.phases[k];
+  const phasesCpu = { ...site.phasesCpu };
+  for (const b of legacy)
+    for (const k of Object.keys(phases) as (keyof typeof phases)[]) {
+      phases[k] += b.phases[k];
+      phasesCpu[k] += b.phasesCpu[k];
+    }
   const work = { ...site.work };
   for (const b of legacy) for (const k of Object.keys(work) as (keyof typeof work)[]) work[k] += b.work[k];
   return {
@@ -112,6 +118,7 @@ function combined(site: SiteBuild, legacy: SiteBuild[]): SiteBuild {
     notices: [...site.notices, ...legacy.flatMap((b) => b.notices)],
     work,
     phases,
+    phasesCpu,
     versions: legacy,
   };
 }

@@ -1,14 +1,10 @@
 /**
- * Writes a build to disk (dist/content/<id>/) for inspection, publishing and the bench. Page records
- * and Markdown twins the build cache holds are hard links to its entries, not copies: at 10,000
- * pages copying them was a third of a cached build. Cache entries are never written in place (a
- * new value is a new file renamed in), and the build folder is made anew each time, so treat
- * dist/content as read-only: a text edited there in place is found damaged by the next build.
+ * Writes a build to disk (dist/content/<id>/) for inspection, publishing and the bench: plain files,
+ * made anew each time (the build cache stores its entries compressed, so none is linked here).
  */
-import { link, mkdir, open, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SiteBuild } from "./build";
-import type { StoredText } from "./page-texts";
 
 function pageFileName(route: string): string {
   return route === "/" ? "index.json" : `${route.replace(/^\//, "").replace(/\/$/, "/index")}.json`;
@@ -30,31 +26,19 @@ export async function writeJsonArray(file: string, items: unknown[], slice = 200
   }
 }
 
-/** Links the cache's file to `file`; false when it cannot (missing, not the size expected, another file system). */
-async function linked(stored: StoredText, file: string): Promise<boolean> {
-  try {
-    if ((await stat(stored.file)).size !== stored.bytes) return false;
-    await link(stored.file, file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Writes files a few at a time (the file system's thread pool works on several), making each folder once. */
 function fileWriter(concurrency = 16) {
   const folders = new Map<string, Promise<unknown>>();
   const inFlight = new Set<Promise<void>>();
   return {
-    /** Writes `body` to `file`; with `stored`, links the build cache's file instead when it has the bytes the page says. */
-    async write(file: string, body: string | Uint8Array | (() => string), stored?: StoredText | null): Promise<void> {
+    /** Writes `body` to `file`. */
+    async write(file: string, body: string | Uint8Array | (() => string)): Promise<void> {
       while (inFlight.size >= concurrency) await Promise.race(inFlight);
       const dir = path.dirname(file);
       let folder = folders.get(dir);
       if (!folder) folders.set(dir, (folder = mkdir(dir, { recursive: true })));
       const put = async () => {
         await folder;
-        if (stored && (await linked(stored, file))) return;
         await writeFile(file, typeof body === "function" ? body() : body);
       };
       const written: Promise<void> = put().finally(() => inFlight.delete(written));
@@ -73,24 +57,20 @@ async function writeContent(build: SiteBuild, dir: string, out: ReturnType<typeo
   await out.write(path.join(dir, "manifest.json"), JSON.stringify(build.manifest));
   // Page records and twins are read one at a time (from the build cache, on a large site).
   for (const route of build.values.keys())
-    await out.write(
-      path.join(dir, "pages", pageFileName(route)),
-      () => build.values.get(route)!,
-      build.values.stored(route),
-    );
+    await out.write(path.join(dir, "pages", pageFileName(route)), () => build.values.get(route)!);
   for (const [name, asset] of build.assets) await out.write(path.join(dir, "assets", name), asset.body);
   // The index the build made: what its roots say and its pieces by kind, and the pieces by digest.
   const { meta, browse, refs } = build.search.index;
   await out.write(path.join(dir, "search", "index.json"), JSON.stringify({ ...meta, browse, ...refs }));
   for (const [digest, value] of build.search.index.pieces)
     await out.write(path.join(dir, "search", "pieces", `${digest}.json`), value);
-  for (const file of build.files) await out.write(path.join(dir, "files", file.path), () => file.body, file.stored?.());
+  for (const file of build.files) await out.write(path.join(dir, "files", file.path), () => file.body);
 }
 
 /** Writes the build to <outDir>/<build id>/, each legacy docs version in versions/<name>/ there. */
 export async function writeBuild(build: SiteBuild, outDir: string): Promise<string> {
   const dir = path.join(outDir, build.buildId);
-  // Made anew: a file left from an earlier write of this build may be a link into the build cache.
+  // Made anew: no file of an earlier write of this build is left.
   await rm(dir, { recursive: true, force: true });
   const out = fileWriter();
   const all = [

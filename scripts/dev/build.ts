@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { codeVersion } from "../build/code-version";
-import { DiskCache } from "../build/disk-cache";
+import { codeCacheDir, DiskCache } from "../build/disk-cache";
 import { finishKey, type SiteContext } from "../build/finish";
 import type { PageJob } from "../build/page-pass";
 import { buildPool, poolSize, runHere, type BuildPool } from "../build/page-pool";
@@ -50,7 +50,9 @@ export interface DevBuildOptions {
   warn?: (message: string) => void;
 }
 
-export async function devBuild(options: DevBuildOptions): Promise<SiteBuild> {
+export async function devBuild(given: DevBuildOptions): Promise<SiteBuild> {
+  // This code version's entries (as buildSite keeps them).
+  const options = { ...given, cacheDir: given.cacheDir && codeCacheDir(given.cacheDir) };
   const { root, cache, cacheDir, warn, changed } = options;
   const pool = poolNotingHere();
   try {
@@ -107,8 +109,8 @@ async function buildCurrent(
   });
   const { warnings } = log;
   const { notices } = api;
-  const { phases } = clock;
-  const parts = { buildId, manifest, files, pages, work, search, warnings, notices, phases, anchors };
+  const { phases, cpu: phasesCpu } = clock;
+  const parts = { buildId, manifest, files, pages, work, search, warnings, notices, phases, phasesCpu, anchors };
   return siteBuildOf({ ...parts, version: inputs.source.version });
 }
 

@@ -30,6 +30,7 @@ async function publish(
     strict: command.strict,
     cacheDir: defaultCacheDir(),
     warn: (m) => console.warn(`warning: ${m}`),
+    progress: (line) => console.log(line),
   });
   const diff = await diffAgainstLive(kv, channel, pageDigests(build));
   const live = await liveBuildId(kv, channel);
@@ -40,7 +41,7 @@ async function publish(
   if (live === build.buildId) return console.log("the channel already serves this build");
   const result = await publishBuild(kv, build, channel, undefined, () => lease.check());
   console.log(
-    `published ${result.keysWritten} keys; channel ${channel} now serves ${build.buildId} (rollback: npm run rollback -- ${live ?? "<id>"})`,
+    `published ${result.keysWritten} keys (${result.bytesWritten} bytes); channel ${channel} now serves ${build.buildId} (rollback: npm run rollback -- ${live ?? "<id>"})`,
   );
   const urls = [...diff.changed, ...diff.removed].map((r) => `${build.manifest.config.url}${r}`);
   const purge = await purgeUrls(urls, {

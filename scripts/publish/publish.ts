@@ -34,6 +34,8 @@ export interface PublishResult {
   previous: string | null;
   /** Keys of the build written (blobs, images, search index, image list, manifest); bookkeeping not counted. */
   keysWritten: number;
+  /** Those keys' bytes. */
+  bytesWritten: number;
 }
 
 /** What a stored build holds: its blobs' digests, its assets' names and its search index (of this format), and each legacy docs version's. */
@@ -149,9 +151,11 @@ export async function publishBuild(
   const batch: { key: string; value: KvValue }[] = [];
   let batchBytes = 0;
   let written = 0;
+  let bytesWritten = 0;
   const put = async (key: string, value: KvValue) => {
     batch.push({ key, value });
     batchBytes += value.length;
+    bytesWritten += typeof value === "string" ? Buffer.byteLength(value) : value.byteLength;
     written++;
     if (batch.length >= BATCH_KEYS || batchBytes >= BATCH_BYTES) await flush();
   };
@@ -164,7 +168,9 @@ export async function publishBuild(
   await put(kvKeys.searchIndex(build.buildId), JSON.stringify(search.stored.root));
   await put(kvKeys.buildAssets(build.buildId), JSON.stringify([...assets.keys()]));
   await flush();
-  await kv.put(kvKeys.manifest(build.buildId), JSON.stringify(manifest.root));
+  const manifestJson = JSON.stringify(manifest.root);
+  bytesWritten += Buffer.byteLength(manifestJson);
+  await kv.put(kvKeys.manifest(build.buildId), manifestJson);
   await beforeFlip?.();
   // A rollback or another publish that moved the channel meanwhile is not silently undone.
   const now = (await kv.get(kvKeys.channel(channel)))?.trim() || null;
@@ -186,7 +192,7 @@ export async function publishBuild(
     search: search.stored,
     versionSearch,
   });
-  return { buildId: build.buildId, previous, keysWritten: written + 1 };
+  return { buildId: build.buildId, previous, keysWritten: written + 1, bytesWritten };
 }
 
 /** Route → digest of its page record, to tell which routes a new build changes (a legacy docs version's under its prefix). */

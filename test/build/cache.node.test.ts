@@ -33,7 +33,12 @@ describe("BuildCache", () => {
       const cached = await devBuild({ root: site.root, cache });
       const fresh = await buildSite({ root: site.root });
       // Pages the edit did not touch are taken as the last build finished them, not redone.
-      expect(cached.work).toEqual({ pages: first.work.pages, compiled: 1, finished: 1, cached: first.work.pages - 1 });
+      expect(cached.work).toMatchObject({
+        pages: first.work.pages,
+        compiled: 1,
+        finished: 1,
+        cached: first.work.pages - 1,
+      });
       expect(cached.buildId).toBe(fresh.buildId);
       expect(cached.manifest.blobs).toEqual(fresh.manifest.blobs);
       expectSameSite(cached, fresh);

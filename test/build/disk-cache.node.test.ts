@@ -4,14 +4,14 @@
  * gives; a damaged entry is rebuilt, and old entries are swept. npm run dev started on a full
  * cache compiles one page once (BuildCache.warmUp), so that its first save does not run cold.
  */
-import { mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { buildSite, type SiteBuild } from "../../scripts/build/build";
 import { devBuild } from "../../scripts/dev/build";
 import { BuildCache } from "../../scripts/dev/build-cache";
-import { DiskCache, MAX_AGE_DAYS } from "../../scripts/build/disk-cache";
+import { codeCacheDir, DiskCache, MAX_AGE_DAYS } from "../../scripts/build/disk-cache";
 import { tempSite } from "../helpers/temp-site";
 
 /** What a reader and a publish see of a build. */
@@ -36,12 +36,12 @@ describe("the persistent build cache", () => {
       const cacheDir = await mkdtemp(path.join(tmpdir(), "build-cache-"));
       try {
         const first = await buildSite({ root: site.root, cacheDir });
-        expect(first.work).toEqual({ pages: 6, compiled: 6, finished: 6, cached: 0 });
+        expect(first.work).toMatchObject({ pages: 6, compiled: 6, finished: 6, cached: 0 });
         expect(output(first)).toEqual(output(await buildSite({ root: site.root })));
 
         // A fresh process: nothing compiled; only the page showing an image is finished again.
         const again = await buildSite({ root: site.root, cacheDir });
-        expect(again.work).toEqual({ pages: 6, compiled: 0, finished: 1, cached: 5 });
+        expect(again.work).toMatchObject({ pages: 6, compiled: 0, finished: 1, cached: 5 });
         expect(output(again)).toEqual(output(first));
 
         // A new page (sorted between alpha and zeta): it is compiled; its neighbours (whose "next" and
@@ -52,7 +52,7 @@ describe("the persistent build cache", () => {
           "---\ndescription: Omega comes last.\n---\n\n# Omega Page\n\nOmega text.\n",
         );
         const added = await buildSite({ root: site.root, cacheDir });
-        expect(added.work).toEqual({ pages: 7, compiled: 1, finished: 5, cached: 2 });
+        expect(added.work).toMatchObject({ pages: 7, compiled: 1, finished: 5, cached: 2 });
         expect(JSON.parse(added.values.get("/learn/Basics/zeta")!).prev).toEqual({
           label: "Omega Page",
           href: "/learn/Basics/omega",
@@ -62,7 +62,7 @@ describe("the persistent build cache", () => {
         // A damaged entry is not used: the page is made again, and the build is the same.
         for (const file of await entries(cacheDir)) await writeFile(file, "{not json");
         const repaired = await buildSite({ root: site.root, cacheDir });
-        expect(repaired.work).toEqual({ pages: 7, compiled: 7, finished: 7, cached: 0 });
+        expect(repaired.work).toMatchObject({ pages: 7, compiled: 7, finished: 7, cached: 0 });
         expect(output(repaired)).toEqual(output(added));
       } finally {
         await site.remove();
@@ -153,6 +153,63 @@ describe("the persistent build cache", () => {
       expect(() => cache.get("../../etc/passwd")).toThrow(/not a hex digest/);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("stores values compressed, and takes what it did not write for a missing entry", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "build-cache-"));
+    try {
+      const cache = new DiskCache(dir);
+      const key = "c".repeat(32);
+      const value = JSON.stringify(
+        Array.from({ length: 400 }, (_, i) => ({ route: `/learn/page-${i}`, title: "A page" })),
+      );
+      cache.set(key, value);
+      expect(cache.get(key)).toBe(value);
+      const onDisk = await readFile(path.join(dir, "cc", key));
+      expect(onDisk.length).toBeLessThan(value.length / 5);
+      expect(onDisk.toString("utf8")).not.toContain("/learn/page-");
+      await writeFile(path.join(dir, "cc", key), value);
+      expect(cache.get(key)).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps one code version's entries: a build with other code deletes the others', and nothing else", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "build-cache-"));
+    try {
+      const [v1, v2] = ["1".repeat(32), "2".repeat(32)];
+      new DiskCache(path.join(dir, `code-${v1}`)).set("a".repeat(32), "from v1");
+      await mkdir(path.join(dir, "ab"), { recursive: true });
+      await writeFile(path.join(dir, "ab", "b".repeat(32)), "the old layout");
+      await writeFile(path.join(dir, "notes.txt"), "not the cache's");
+      await mkdir(path.join(dir, "code-elsewhere"));
+      const own = codeCacheDir(dir, v2);
+      expect(own).toBe(path.join(dir, `code-${v2}`));
+      expect((await readdir(dir)).sort()).toEqual(["code-elsewhere", "notes.txt"]);
+      new DiskCache(own).set("a".repeat(32), "from v2");
+      expect(new DiskCache(own).get("a".repeat(32))).toBe("from v2");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("gives a build in a fresh process of other code none of the earlier entries", { timeout: 60_000 }, async () => {
+    const site = await tempSite();
+    const cacheDir = await mkdtemp(path.join(tmpdir(), "build-cache-"));
+    try {
+      const first = await buildSite({ root: site.root, cacheDir });
+      const [folder] = await readdir(cacheDir);
+      expect(folder).toMatch(/^code-[0-9a-f]{32}$/);
+      expect(first.work.compiled).toBe(6);
+      // The entries an earlier code version left are another folder's: moved there, they are not read.
+      await rename(path.join(cacheDir, folder!), path.join(cacheDir, `code-${"9".repeat(32)}`));
+      const again = await buildSite({ root: site.root, cacheDir });
+      expect(again.work.compiled).toBe(6);
+    } finally {
+      await site.remove();
+      await rm(cacheDir, { recursive: true, force: true });
     }
   });
 });

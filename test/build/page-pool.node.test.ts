@@ -8,6 +8,7 @@ import type { SiteContext } from "../../scripts/build/finish";
 import type { PageJob } from "../../scripts/build/page-pass";
 import { runHere, threadPool, type RunContext } from "../../scripts/build/page-pool";
 import { textOf } from "../../scripts/build/page-texts";
+import { progressLines, PROGRESS_MIN_PAGES } from "../../scripts/build/stages/finish-pages";
 import { loadSiteConfig } from "../../scripts/config/load";
 import { FIXTURE_ROOT } from "../helpers/temp-site";
 
@@ -63,9 +64,11 @@ describe("the page pool", () => {
       const here = [];
       for (const j of JOBS) here.push(await runHere(j, ctx));
       const pool = threadPool(2);
-      const threads = await pool.run(JOBS, ctx);
+      let done = 0;
+      const threads = await pool.run(JOBS, ctx, () => done++);
       await pool.close();
       expect(threads).toEqual(here);
+      expect(done).toBe(JOBS.length);
 
       const first = here[0]!;
       if (!("page" in first)) throw new Error("page 1 did not build");
@@ -91,4 +94,22 @@ describe("the page pool", () => {
       });
     },
   );
+
+  it("prints a progress line at each tenth of a long pages stage, and none for a short one", () => {
+    const lines: string[] = [];
+    let clock = 0;
+    const onPage = progressLines(
+      1000,
+      (line) => lines.push(line),
+      () => clock,
+    )!;
+    for (let i = 0; i < 1000; i++) {
+      clock += 10;
+      onPage();
+    }
+    expect(lines).toHaveLength(10);
+    expect(lines[0]).toBe("pages: 100 of 1000 compiled or finished (10%), 1 s");
+    expect(lines[9]).toBe("pages: 1000 of 1000 compiled or finished (100%), 10 s");
+    expect(progressLines(PROGRESS_MIN_PAGES - 1, (line) => lines.push(line))).toBeNull();
+  });
 });

@@ -16,8 +16,10 @@ import { tempSite } from "../helpers/temp-site";
 class RecordingKv extends MemoryKv {
   written: string[] = [];
   values = new Map<string, string>();
+  bytes: number[] = [];
   override async put(key: string, value: string | Uint8Array) {
     this.written.push(key);
+    this.bytes.push(typeof value === "string" ? Buffer.byteLength(value) : value.byteLength);
     if (typeof value === "string") this.values.set(key, value);
     await super.put(key, value);
   }
@@ -89,6 +91,7 @@ describe("publishBuild", () => {
       );
       const second = await buildSite({ root: site.root });
       kv.written = [];
+      kv.bytes = [];
       const result = await publishBuild(kv, second, "production");
 
       const changedPage = second.manifest.blobs.pages["/build/tools"]!;
@@ -99,6 +102,9 @@ describe("publishBuild", () => {
       expect(pageBlobs).toEqual([kvKeys.blob(changedPage)]);
       // The pending record, the channel pointer and the history are bookkeeping, not counted.
       expect(result.keysWritten).toBe(kv.written.length - 3);
+      // Its bytes are those keys' bytes: everything but the pending record (first), the pointer and the history (last two).
+      expect(result.bytesWritten).toBe(kv.bytes.slice(1, -2).reduce((a, b) => a + b, 0));
+      expect(result.bytesWritten).toBeGreaterThan(0);
       expect(kv.written.length).toBeLessThan(everything / 2);
       expect(kv.written[0]).toBe(`pending/${second.buildId}`);
       expect(kv.written.slice(-3)).toEqual([

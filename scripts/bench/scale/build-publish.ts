@@ -36,6 +36,7 @@ export type ChildMessage =
       maxRssBytes: number;
       work: SiteBuild["work"];
       phases: SiteBuild["phases"];
+      phasesCpu: SiteBuild["phasesCpu"];
     }
   | {
       step: "published";
@@ -148,6 +149,7 @@ if (mode === "--dev") {
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     work: first.build.work,
     phases: first.build.phases,
+    phasesCpu: first.build.phasesCpu,
   });
   const sizes = new Map<string, number>();
   const done = await publish(first.build, published, sizes);

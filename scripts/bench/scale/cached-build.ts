@@ -13,7 +13,14 @@ import { buildSite, type SiteBuild } from "../../build/build";
 import { writeBuild } from "../../build/write";
 
 export type CachedBuildMessage =
-  | { step: "cached"; pages: number; work: SiteBuild["work"]; phases: SiteBuild["phases"]; writeMs: number }
+  | {
+      step: "cached";
+      pages: number;
+      work: SiteBuild["work"];
+      phases: SiteBuild["phases"];
+      phasesCpu: SiteBuild["phasesCpu"];
+      writeMs: number;
+    }
   | { step: "cached"; error: string };
 
 const [siteDir, cacheDir, editedFile] = process.argv.slice(2);
@@ -27,7 +34,14 @@ try {
   const started = performance.now();
   await writeBuild(build, path.join(siteDir, "dist/content"));
   const writeMs = Math.round(performance.now() - started);
-  process.send({ step: "cached", pages: build.pages.size, work: build.work, phases: build.phases, writeMs });
+  process.send({
+    step: "cached",
+    pages: build.pages.size,
+    work: build.work,
+    phases: build.phases,
+    phasesCpu: build.phasesCpu,
+    writeMs,
+  });
 } catch (e) {
   process.send({ step: "cached", error: (e as Error).message.slice(0, 2000) } satisfies CachedBuildMessage);
 }

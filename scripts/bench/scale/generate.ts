@@ -3,9 +3,12 @@
  * plus copies of each content section's pages as extra top-level folders inside that section
  * (`content/docs/devs/scale-0001/…`), so that sidebars grow as a real site's do. Each copy has its
  * own title suffix and its own vocabulary: a seeded PRNG swaps about half of the prose words for
- * invented ones, so search terms differ between copies. Headings, code, JSX, ESM and link targets
- * are left as they are (anchors keep working); links into a section point into the same copy, so
- * the strict build finds no broken link.
+ * invented ones, so search terms differ between copies. So that no cache of the build (a compiled
+ * page, a highlighted snippet) is hit more often than on a real site, each copy's code blocks get
+ * the same swap (magic comments kept), and each page ends with a section of its own: a heading,
+ * a table of fields and a JSON example, as an API reference page has them, made from the copy's
+ * PRNG. The real site's headings, JSX, ESM and link targets are left as they are (anchors keep
+ * working); links into a section point into the same copy, so the strict build finds no broken link.
  */
 import { cp, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -75,8 +78,8 @@ function swapWords(text: string, swap: Map<string, string>): string {
     .join("");
 }
 
-/** Lines of an MDX body that are prose (not code, ESM, JSX or headings), by index. */
-function proseLines(lines: string[]): Set<number> {
+/** Lines of an MDX body that are prose (not code, ESM, JSX or headings), by index; and those inside code fences. */
+function proseLines(lines: string[], code?: Set<number>): Set<number> {
   const prose = new Set<number>();
   let fence = false;
   let esm = false;
@@ -88,7 +91,10 @@ function proseLines(lines: string[]): Set<number> {
       fence = !fence;
       return;
     }
-    if (fence) return;
+    if (fence) {
+      code?.add(i);
+      return;
+    }
     if (/^(import|export)\s/.test(line)) esm = true;
     if (esm) {
       if (trimmed === "") esm = false;
@@ -132,12 +138,52 @@ export interface CopySpec {
   /** Section folders (under content/docs) whose links are pointed into the copy. */
   sections: string[];
   swap: Map<string, string>;
+  /** The copy's PRNG for the section each of its pages ends with (none: no section). */
+  random?: () => number;
 }
 
 /** Points links into a copied section at the same page of this copy. */
 function relink(text: string, spec: CopySpec): string {
   const sections = spec.sections.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
   return text.replace(new RegExp(`(["'(])/(${sections})(?=[/#)"']|$)`, "g"), `$1/$2/${spec.folder}`);
+}
+
+/** A code line the build reads as an instruction (code-blocks.ts): kept as it is. */
+const MAGIC_COMMENT = /highlight-(next-line|start|end)|This will error/;
+
+/**
+ * A section of the copy's own, as an API reference page would have it: a heading, a table of
+ * fields (name, type, meaning) and a JSON example of them, every name drawn from `random`.
+ */
+export function apiLikeSection(random: () => number): string {
+  const word = () => inventedWord(random);
+  const types = ["string", "u64", "boolean", "address", "vector<u8>"];
+  const fields = Array.from({ length: 3 + Math.floor(random() * 4) }, () => ({
+    name: `${word()}_${word()}`,
+    type: types[Math.floor(random() * types.length)]!,
+    meaning: `${word()} ${word()} ${word()} of the ${word()}.`,
+  }));
+  const example = Object.fromEntries(
+    fields.map((f) => [
+      f.name,
+      f.type === "u64" ? String(Math.floor(random() * 1e9)) : f.type === "boolean" ? random() < 0.5 : word(),
+    ]),
+  );
+  const title = word();
+  return [
+    "",
+    "",
+    `## The ${title[0]!.toUpperCase()}${title.slice(1)} ${word()} resource`,
+    "",
+    "| Field | Type | Meaning |",
+    "| --- | --- | --- |",
+    ...fields.map((f) => `| \`${f.name}\` | \`${f.type}\` | ${f.meaning} |`),
+    "",
+    "```json",
+    JSON.stringify(example, null, 2),
+    "```",
+    "",
+  ].join("\n");
 }
 
 /** One MDX page rewritten for a copy. */
@@ -160,16 +206,18 @@ export function copyPage(source: string, spec: CopySpec): string {
     front = `---\n${doc.toString({ lineWidth: 0 })}---\n`;
   }
   const lines = body.split("\n");
-  const prose = proseLines(lines);
+  const code = new Set<number>();
+  const prose = proseLines(lines, code);
   let h1Done = titled;
   const out = lines.map((line, i) => {
     if (!h1Done && /^# \S/.test(line)) {
       h1Done = true;
       return `${line} ${spec.suffix}`;
     }
+    if (code.has(i)) return MAGIC_COMMENT.test(line) ? line : swapWords(line, spec.swap);
     return relink(prose.has(i) ? swapWords(line, spec.swap) : line, spec);
   });
-  return front + out.join("\n");
+  return front + out.join("\n") + (spec.random ? apiLikeSection(spec.random) : "");
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -221,6 +269,7 @@ export async function generateScaledSite(siteDir: string, pages: number): Promis
       suffix,
       sections,
       swap: vocabularyFor(copy, words),
+      random: prng(0xc0de0000 + copy),
     };
     for (const section of sections) {
       const from = path.join(docsDir, section);

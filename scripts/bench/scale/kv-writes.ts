@@ -9,7 +9,7 @@ export interface KvWrites {
   values?: { key: string; bytes: number }[];
 }
 
-/** What one build and publish step of the bench took, and what it wrote. */
+/** One step of the bench (a build and its publish): its times, what it wrote, and why it failed, if it did. */
 export interface StepFigures {
   buildMs: number;
   publishMs: number;

@@ -38,6 +38,8 @@ import {
 import { generateVersions, legacyFile, type VersionsFigures } from "./versions";
 import { benchChild, nextMessage, stopChild } from "./child";
 import { sizeOf } from "./size-of";
+import { cachedBuild, ciRelease } from "./fresh-process";
+import { realSite } from "./baseline";
 import { otherSearchTerms, releasedPages, RELEASE_RUN, searchTerms, SETTLING_SEARCHES } from "./terms";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -76,7 +78,7 @@ if (!existsSync(workerBundle)) {
 const loadAverage = async () => (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).map(Number);
 
 /** Measures the served site; returns the page-cached server, still up, for the edit. */
-async function measureServing(siteDir: string, kvDir: string, report: ScaleReport): Promise<Served> {
+async function measureServing(siteDir: string, kvDir: string, report: ScaleReport, work: string): Promise<Served> {
   const site = parseYaml(await readFile(path.join(siteDir, "content/site.yaml"), "utf8")) as {
     search: { indexName: string };
   };
@@ -154,8 +156,13 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
     let realSiteBytes: number | null = null;
     if (requestedPages === 70) realSiteBytes = Buffer.byteLength(coldPage.body);
     else {
-      const real = await readFile(path.join(outDir, "scale-70.json"), "utf8").catch(() => null);
-      realSiteBytes = real ? ((JSON.parse(real) as ScaleReport).serve?.html.bytes ?? null) : null;
+      step("the real site built (empty build cache), published and served in this run: its HTML of the page");
+      const real = await realSite(path.join(work, "real"), BUILD_TIMEOUT_MS).catch((e: Error) => {
+        console.error(`bench:scale: the real site could not be measured: ${e.message}`);
+        return null;
+      });
+      realSiteBytes = real?.htmlBytes ?? null;
+      if (real) report.realSiteWork = real.work;
     }
     const strip = ({ body: _body, ...figures }: typeof coldPage) => figures;
     report.serve = {
@@ -202,42 +209,13 @@ async function measureLegacyVersions(
   }
 }
 
-/**
- * The cold build a release or CI run does: a fresh process with the persistent build cache the
- * earlier builds left, one page changed since (scale/cached-build.ts); timed, memory sampled.
- */
-async function cachedBuild(siteDir: string, cacheDir: string): Promise<NonNullable<ScaleReport["cachedBuild"]>> {
-  const started = performance.now();
-  const { child, output } = benchChild(
-    "cached-build.ts",
-    [siteDir, cacheDir, path.join(siteDir, EDITED_PAGE.file)],
-    buildNodeFlags(),
-  );
-  const memory = sampleTreeMemory(child.pid!, 100);
-  const killTimer = setTimeout(() => child.kill("SIGKILL"), BUILD_TIMEOUT_MS);
-  try {
-    const message = await nextMessage(child, "cached", BUILD_TIMEOUT_MS, output);
-    const wallMs = Math.round(performance.now() - started);
-    if ("error" in message) return { wallMs, peakRssBytes: memory.stop(), error: message.error };
-    const { pages, work, phases, writeMs } = message;
-    return { wallMs, peakRssBytes: memory.stop(), pages, work, phases, writeMs };
-  } catch (e) {
-    return {
-      wallMs: Math.round(performance.now() - started),
-      peakRssBytes: memory.stop(),
-      error: (e as Error).message,
-    };
-  } finally {
-    clearTimeout(killTimer);
-    if (child.exitCode === null) child.kill("SIGKILL");
-  }
-}
-
 async function main(): Promise<number> {
   const startLoad = await loadAverage();
   const work = await mkdtemp(path.join(tmpdir(), `docs-bench-scale-${requestedPages}-`));
   const siteDir = path.join(work, "site");
-  const kvDir = path.join(work, "kv");
+  // Local state as `npm run publish` opens it (DOCS_LOCAL_STATE: <state>/v3/kv), for the CI release.
+  const stateDir = path.join(work, "state");
+  const kvDir = path.join(stateDir, "v3/kv");
   const cacheDir = path.join(work, "build-cache");
   step(`site of about ${requestedPages} pages in ${work}`);
   await copySiteInputs(root, siteDir);
@@ -295,6 +273,7 @@ async function main(): Promise<number> {
       outputFiles: out.files,
       work: built.work,
       phases: built.phases,
+      phasesCpu: built.phasesCpu,
     };
     step(`built ${built.pages} pages in ${(wallMs / 1000).toFixed(1)} s; publishing to local KV`);
     const published = await nextMessage(child, "published", BUILD_TIMEOUT_MS, output);
@@ -307,7 +286,7 @@ async function main(): Promise<number> {
     if (versions && published.values) versions.firstPublishValues = published.values;
     await stopChild(child);
     if (report.publish.ok) {
-      const serving = await measureServing(siteDir, kvDir, report);
+      const serving = await measureServing(siteDir, kvDir, report, work);
       if (versions) await measureLegacyVersions(siteDir, kvDir, report, versions);
       step("npm run dev starting: its first build, with the build cache");
       dev = benchChild(
@@ -370,8 +349,14 @@ async function main(): Promise<number> {
     await stopChild(child);
     if (dev) await stopChild(dev.child);
     if (!report.build.error) {
-      step("cold build in a fresh process, with the build cache (one page changed)");
-      report.cachedBuild = await cachedBuild(siteDir, cacheDir);
+      step("a build in a fresh process, with the build cache (one page changed)");
+      report.cachedBuild = await cachedBuild(siteDir, cacheDir, BUILD_TIMEOUT_MS);
+      if (report.publish.ok) {
+        step("a one-page release as CI runs it: npm run publish, with the build cache");
+        const file = path.join(siteDir, EDITED_PAGE.file);
+        report.ciRelease = await ciRelease(siteDir, stateDir, cacheDir, file, BUILD_TIMEOUT_MS);
+      }
+      report.buildCache = await sizeOf(cacheDir).catch(() => undefined);
     }
     if (values.keep) console.log(`bench:scale: kept ${work}`);
     else await rm(work, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import { derivedFiles, type DerivedFile } from "../derived";
 import type { PageInfo, SiteContext } from "../finish";
 import type { LlmsFullMemo } from "../llms-full";
 import type { KeptPage } from "../page-pass";
-import { storedTextOf, textOf } from "../page-texts";
+import { textOf } from "../page-texts";
 import type { VersionSource } from "../versions";
 
 /** What a caller that builds again and again (npm run dev) keeps between builds. */
@@ -60,7 +60,6 @@ export async function deriveFiles(
     route: p.route,
     source: sources.get(p.route),
     body: () => textOf(p, "markdown"),
-    stored: () => storedTextOf(p, "markdown"),
     digest: p.markdownDigest,
     bytes: p.markdownBytes,
   }));

@@ -25,8 +25,12 @@ export interface PageMemory {
 export interface FinishedPages {
   /** In page order: the site's pages as discovered, then the API reference's. */
   pages: KeptPage[];
-  /** Pages compiled, pages finished (compiled or not), and pages taken whole from a cache. */
-  work: { pages: number; compiled: number; finished: number; cached: number };
+  /**
+   * Pages compiled, pages finished (compiled or not), and pages taken whole from a cache; the code
+   * blocks the compiled pages highlighted, and how many of those a thread had highlighted before
+   * (the highlight memo's hits).
+   */
+  work: { pages: number; compiled: number; finished: number; cached: number; snippets: number; snippetHits: number };
 }
 
 /** The key of a page's compiled tree: the code version, its file, its format and its body. */
@@ -74,7 +78,7 @@ export function pageJobs(
 export async function finishPages(
   jobs: PageJob[],
   site: SiteContext,
-  run: { pool: BuildPool; cacheDir?: string; memory?: PageMemory },
+  run: { pool: BuildPool; cacheDir?: string; memory?: PageMemory; progress?: (line: string) => void },
   log: BuildLog,
 ): Promise<FinishedPages> {
   const prepared = prepare(site);
@@ -84,13 +88,12 @@ export async function finishPages(
     if (known) recalled.add(i);
     return known ?? (run.cacheDir ? (cachedPass(job, prepared, run.cacheDir) ?? undefined) : undefined);
   });
-  const results = await run.pool.run(
-    jobs.filter((_, i) => !kept[i]),
-    { site, cacheDir: run.cacheDir ?? null },
-  );
+  const pending = jobs.filter((_, i) => !kept[i]);
+  const onPage = run.progress && progressLines(pending.length, run.progress);
+  const results = await run.pool.run(pending, { site, cacheDir: run.cacheDir ?? null }, onPage || undefined);
   await run.pool.close();
   const errors: string[] = [];
-  const work = { pages: jobs.length, compiled: 0, finished: 0, cached: 0 };
+  const work = { pages: jobs.length, compiled: 0, finished: 0, cached: 0, snippets: 0, snippetHits: 0 };
   const pages: KeptPage[] = [];
   const shared = new Map<string, string>();
   let next = 0;
@@ -107,6 +110,8 @@ export async function finishPages(
     if (result.compiled) work.compiled++;
     if (result.finished) work.finished++;
     else work.cached++;
+    work.snippets += result.snippets?.lookups ?? 0;
+    work.snippetHits += result.snippets?.hits ?? 0;
     if (result.finishKey !== null) run.memory?.remember(job, { ...result, finishKey: result.finishKey });
   });
   for (const job of jobs) {
@@ -115,6 +120,29 @@ export async function finishPages(
   }
   if (errors.length) throw new BuildFailed(errors.join("\n"));
   return { pages, work };
+}
+
+/** Below this many pages to compile or finish, a build prints no progress. */
+export const PROGRESS_MIN_PAGES = 500;
+
+/**
+ * For a long pages stage: a function to call as each page is done, printing a line at each tenth
+ * of the pages (how many, of how many, and the seconds so far); null when there are too few pages.
+ */
+export function progressLines(total: number, print: (line: string) => void, now = () => performance.now()) {
+  if (total < PROGRESS_MIN_PAGES) return null;
+  const started = now();
+  let done = 0;
+  let shown = 0;
+  return () => {
+    done++;
+    const tenth = Math.floor((done * 10) / total);
+    if (tenth <= shown) return;
+    shown = tenth;
+    print(
+      `pages: ${done} of ${total} compiled or finished (${tenth * 10}%), ${((now() - started) / 1000).toFixed(0)} s`,
+    );
+  };
 }
 
 /** The content-addressed files the pages show (images), by file name under /_assets/. */
