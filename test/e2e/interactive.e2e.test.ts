@@ -88,6 +88,8 @@ describe("navigation chrome", () => {
     await drawer.getByRole("button", { name: "Back to main menu" }).click();
     assert.ok(await drawer.getByRole("link", { name: "Build" }).isVisible());
     await page.keyboard.press("Escape");
+    // The dialog's close event, which gives the focus back, is a task after the key press.
+    await page.locator('button[aria-label="Open navigation"][aria-expanded="false"]').waitFor();
     assert.ok(!(await drawer.isVisible()));
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Open navigation");
     await toggle.click();
