@@ -25,9 +25,6 @@ type HeaderMap = Record<string, Header | Reference>;
 
 const keyOf = (headers: HeaderMap) => JSON.stringify(Object.entries(headers));
 
-/** The id of a header's row in its set's table. */
-export const headerRowId = (set: HeaderSet, name: string) => `${set.id}.${name}`;
-
 export class HeaderSets {
   private readonly byKey = new Map<string, HeaderSet>();
 
@@ -148,7 +145,7 @@ export class HeaderSets {
         null,
         ...set.headers.map(([name, header]) => {
           const schema = header.schema ? effective(header.schema, this.r) : {};
-          const id = headerRowId(set, name);
+          const id = `${set.id}.${name}`;
           return h(
             "tr",
             { id },
