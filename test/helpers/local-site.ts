@@ -46,11 +46,14 @@ async function publishedTemplate(build: SiteBuild): Promise<string> {
   await mkdir(KV_TEMPLATES, { recursive: true });
   await removeOldTemplates();
   const staging = await mkdtemp(path.join(KV_TEMPLATES, ".staging-"));
-  const server = await startLocalServer({ root: REPO_ROOT, port: 0, kvPersist: staging });
+  // The template holds KV only: each file's server makes its own signals database, as without one.
+  const d1 = await mkdtemp(path.join(tmpdir(), "docs-d1-"));
+  const server = await startLocalServer({ root: REPO_ROOT, port: 0, kvPersist: staging, d1Persist: d1 });
   try {
     await publishBuild(server.kv, build, "production");
   } finally {
     await server.dispose();
+    await rm(d1, { recursive: true, force: true });
   }
   await rename(staging, template).catch(async (error: NodeJS.ErrnoException) => {
     // Another file put the same build's folder in place first.
