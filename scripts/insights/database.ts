@@ -7,8 +7,7 @@
 import path from "node:path";
 import type Cloudflare from "cloudflare";
 import type { RunQueries, Statement } from "../../common/insights";
-import { cloudflareClient } from "../publish/cloudflare-kv";
-import { localD1PersistDir, openLocalSignals, type LocalD1 } from "../signals/local-d1";
+import type { LocalD1 } from "../signals/local-d1";
 
 export interface SignalsDb {
   run: RunQueries;
@@ -30,6 +29,9 @@ export function localRunner(db: LocalD1): RunQueries {
 
 /** The local database of `site` (a site folder; this repository by default), migrations/ applied. */
 export async function openLocal(root: string, site = root): Promise<SignalsDb> {
+  // Miniflare (local) and the Cloudflare SDK (remote) each take a second or more to import: each
+  // is loaded only by the database that uses it.
+  const { localD1PersistDir, openLocalSignals } = await import("../signals/local-d1");
   const persist = localD1PersistDir(site);
   const { db, dispose } = await openLocalSignals(root, persist);
   const shown = persist.startsWith(root + path.sep) ? path.relative(root, persist) : persist;
@@ -59,13 +61,18 @@ export function remoteRunner(client: Cloudflare, accountId: string, databaseId: 
 export function openRemote(env: NodeJS.ProcessEnv, fetchImpl?: typeof fetch): SignalsDb {
   const missing = ["D1_DATABASE_ID", "CLOUDFLARE_API_TOKEN", "CLOUDFLARE_ACCOUNT_ID"].filter((k) => !env[k]);
   if (missing.length) throw new DatabaseError(`--remote needs ${missing.join(", ")} in the environment`);
-  const client = cloudflareClient({
-    apiToken: env.CLOUDFLARE_API_TOKEN!,
-    baseURL: env.CLOUDFLARE_API_BASE_URL,
-    fetch: fetchImpl,
-  });
+  let runner: Promise<RunQueries> | undefined;
+  const connect = async (): Promise<RunQueries> => {
+    const { cloudflareClient } = await import("../publish/cloudflare-kv");
+    const client = cloudflareClient({
+      apiToken: env.CLOUDFLARE_API_TOKEN!,
+      baseURL: env.CLOUDFLARE_API_BASE_URL,
+      fetch: fetchImpl,
+    });
+    return remoteRunner(client, env.CLOUDFLARE_ACCOUNT_ID!, env.D1_DATABASE_ID!);
+  };
   return {
-    run: remoteRunner(client, env.CLOUDFLARE_ACCOUNT_ID!, env.D1_DATABASE_ID!),
+    run: async (statements) => (await (runner ??= connect()))(statements),
     where: `D1 database ${env.D1_DATABASE_ID}`,
     close: async () => {},
   };

@@ -5,7 +5,6 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSite, defaultCacheDir } from "../build/build";
 import { parseCommand, USAGE, UsageError, type Command } from "./args";
 import type { KvTarget } from "./kv-target";
 import { kvKeys } from "../../common/page";
@@ -25,6 +24,8 @@ async function publish(
   lease: Lease,
 ): Promise<void> {
   const { channel } = command;
+  // The build's toolchain (MDX, Shiki, the API reference) is loaded only by the command that builds.
+  const { buildSite, defaultCacheDir } = await import("../build/build");
   const build = await buildSite({
     root: command.site ? path.resolve(command.site) : root,
     strict: command.strict,

@@ -3,8 +3,6 @@
  * credentials are configured (CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_TOKEN). Without them nothing is
  * sent: rendered pages are cached under the build id, so the new build's pages are new cache entries anyway.
  */
-import { APIError } from "cloudflare";
-import { cloudflareClient } from "./cloudflare-kv";
 
 const PURGE_BATCH = 30;
 
@@ -22,6 +20,9 @@ export async function purgeUrls(
   if (!options.zoneId || !options.apiToken)
     return { purged: 0, skipped: "no zone credentials (CLOUDFLARE_ZONE_ID, CLOUDFLARE_API_TOKEN)" };
   if (!urls.length) return { purged: 0, skipped: "nothing changed" };
+  // The SDK is loaded only for a purge that will be sent (it takes a second or more to import).
+  const { APIError } = await import("cloudflare");
+  const { cloudflareClient } = await import("./cloudflare-kv");
   const client = cloudflareClient({ apiToken: options.apiToken, baseURL: options.apiBase });
   for (let i = 0; i < urls.length; i += PURGE_BATCH) {
     try {
