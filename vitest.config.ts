@@ -1,6 +1,7 @@
 /**
- * The Vitest suites, as two projects of one run (`npx vitest run`, or `--project node|workers`):
- * - node: the build pipeline, scripts, common/ and pure client logic, in Node;
+ * The Vitest suites, as projects of one run (`npx vitest run`, or `--project node|workers`):
+ * - node: the build pipeline, scripts, common/ and pure client logic, in Node, the files of a
+ *   worker sharing their modules; node-isolated: the few that replace or depend on a module's state;
  * - workers: the worker inside workerd, by @cloudflare/vitest-pool-workers with the bindings from
  *   wrangler.toml (KV, a real local D1, the rate limiters); its globalSetup builds the fixture site
  *   (test/fixtures/site) the tests seed KV with, and each test file's D1 gets the migrations of
@@ -9,7 +10,26 @@
  */
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+const NODE_TESTS = [
+  "test/**/*.node.test.ts",
+  "common/**/*.node.test.ts",
+  "scripts/**/*.node.test.ts",
+  "client/**/*.node.test.ts",
+  "openapi/**/*.node.test.ts",
+];
+/**
+ * Node tests that replace a module (vi.mock, vi.doMock), load modules afresh (vi.resetModules) or
+ * read state a module keeps for its process (a warning given once): they run with a registry of
+ * their own, as every file used to.
+ */
+const MODULE_STATE_TESTS = [
+  "scripts/build/stages/build-id.node.test.ts",
+  "test/publish/search-store.mutation.node.test.ts",
+  "test/publish/stored-manifest.node.test.ts",
+  "test/build/disk-cache.node.test.ts",
+];
 
 const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
 
@@ -19,13 +39,20 @@ export default defineConfig({
       {
         test: {
           name: "node",
-          include: [
-            "test/**/*.node.test.ts",
-            "common/**/*.node.test.ts",
-            "scripts/**/*.node.test.ts",
-            "client/**/*.node.test.ts",
-            "openapi/**/*.node.test.ts",
-          ],
+          include: NODE_TESTS,
+          exclude: [...configDefaults.exclude, ...MODULE_STATE_TESTS],
+          // One module registry for all of a worker's files: each file would otherwise load the
+          // build's toolchain (MDX, Shiki, the OpenAPI tools) again, which is most of its time.
+          isolate: false,
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "node-isolated",
+          include: MODULE_STATE_TESTS,
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
