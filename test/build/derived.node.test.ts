@@ -1,7 +1,7 @@
 /** Derived files stay bounded as the site grows: llms-full.txt per section past its limit, a sitemap index past the limits. */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildSite } from "../../scripts/build/build";
+import { buildSite, defaultCacheDir } from "../../scripts/build/build";
 import { dataFilesOf } from "../../scripts/build/derived";
 import { llmsFiles } from "../../scripts/build/llms";
 import { Memo } from "../../scripts/dev/build-cache";
@@ -178,7 +178,8 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 
 describe("llms.txt of the real site", () => {
   it("lists each page once, the API document and the network table, and llms-full.txt as the full text", async () => {
-    const build = await buildSite({ root: REPO_ROOT });
+    // The persistent build cache (filled by npm run build) gives the pages; llms.txt is derived anew from them.
+    const build = await buildSite({ root: REPO_ROOT, cacheDir: defaultCacheDir() });
     const llms = build.files.find((f) => f.path === "/llms.txt")!.body;
     const links = [...llms.matchAll(/\]\((https:\/\/[^)]+)\)|<(https:\/\/[^>]+)>/g)].map((m) => m[1] ?? m[2]!);
     expect(links.filter((l, i) => links.indexOf(l) !== i)).toEqual([]);
