@@ -2,7 +2,7 @@
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildSite } from "../../scripts/build/build";
+import { buildSite, defaultCacheDir } from "../../scripts/build/build";
 import { REPO_ROOT } from "../helpers/spec-fixtures";
 import { tempSite, type TempSite } from "../helpers/temp-site";
 
@@ -12,6 +12,11 @@ afterEach(async () => {
   site = undefined;
 });
 
+/**
+ * The builds that pass use the persistent build cache as npm run build does: the API reference and
+ * the pages come from it after the first build, and the notices, warnings and link checks are the
+ * build's own every time. The invalid document is built without it, so nothing cached can hide the error.
+ */
 async function siteWithApi(): Promise<TempSite> {
   const s = await tempSite();
   await mkdir(path.join(s.root, "openapi"));
@@ -23,7 +28,12 @@ describe("the site build with the node API", () => {
   it("passes strict mode, prints the /api/node/view notice, and ships the API pages, sidebar and downloads", async () => {
     site = await siteWithApi();
     const printed: string[] = [];
-    const build = await buildSite({ root: site.root, strict: true, warn: (m) => printed.push(m) });
+    const build = await buildSite({
+      root: site.root,
+      strict: true,
+      warn: (m) => printed.push(m),
+      cacheDir: defaultCacheDir(),
+    });
     expect(build.warnings).toEqual([]);
     expect(build.notices).toHaveLength(1);
     expect(printed).toEqual(build.notices);
@@ -58,7 +68,7 @@ describe("the site build with the node API", () => {
       "docs/build/api-links.mdx",
       "---\ndescription: x\n---\n# Links\n\n[sender](/api/node/transaction-type#schema-Transaction.user_transaction.sender) [yaml](/api/node/openapi.yaml) [bad](/api/node/get-transactions#schema-Nope) [moved](/api/node/get-transactions#schema-Transaction.user_transaction.sender)\n",
     );
-    const build = await buildSite({ root: site.root });
+    const build = await buildSite({ root: site.root, cacheDir: defaultCacheDir() });
     expect(build.warnings).toEqual([
       "build/api-links.mdx: broken anchor #schema-Nope in link to /api/node/get-transactions#schema-Nope",
       // Transaction is drawn on its own page only; operation pages link there.

@@ -1,7 +1,7 @@
 /** Derived files stay bounded as the site grows: llms-full.txt per section past its limit, a sitemap index past the limits. */
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { buildSite } from "../../scripts/build/build";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildSite, defaultCacheDir, type SiteBuild } from "../../scripts/build/build";
 import { dataFilesOf } from "../../scripts/build/derived";
 import { llmsFiles } from "../../scripts/build/llms";
 import { Memo } from "../../scripts/dev/build-cache";
@@ -10,9 +10,15 @@ import { llmsFullFiles, type LlmsEntry, type TwinOfRoute } from "../../scripts/b
 import { sitemapFiles } from "../../scripts/build/sitemap";
 import { FIXTURE_ROOT } from "../helpers/temp-site";
 
+/** The fixture site, built once: the cases read its output, and manifestWith changes a copy of its manifest. */
+let fixture: SiteBuild;
+beforeAll(async () => {
+  fixture = await buildSite({ root: FIXTURE_ROOT });
+});
+
 describe("llms-full.txt", () => {
   it("is the full text of a small site: every page's twin, section by section, under a short head", async () => {
-    const build = await buildSite({ root: FIXTURE_ROOT });
+    const build = fixture;
     const file = (p: string) => build.files.find((f) => f.path === p)?.body;
     const full = file("/llms-full.txt")!;
     expect(full).toMatch(/^# Fixture documentation, in full\n/);
@@ -50,7 +56,7 @@ describe("llms-full.txt", () => {
   const limits = { wholeBytes: 4_000, singleBytes: 2_000, part: { minBytes: 600, maxBytes: 1_500, everyNth: 4 } };
 
   it("stays the full text up to its limit and becomes an index of per-section files past it", async () => {
-    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+    const { manifest } = fixture;
     const small = llmsFullFiles(manifest, [twin(0), twin(1)], limits);
     expect(small.map((f) => f.path)).toEqual(["/llms-full.txt"]);
     expect(small[0]!.body).toContain(`\n\n${twin(0).body()}\n\n${twin(1).body()}`);
@@ -62,7 +68,7 @@ describe("llms-full.txt", () => {
   });
 
   it("splits a large section into bounded, numbered parts at page boundaries, every page once and in order", async () => {
-    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+    const { manifest } = fixture;
     const twins = Array.from({ length: 60 }, (_, i) => twin(i));
     const files = llmsFullFiles(manifest, twins, limits);
     const parts = files.slice(1);
@@ -78,7 +84,7 @@ describe("llms-full.txt", () => {
   });
 
   it("rewrites only the part holding a page when that page changes or a page is added", async () => {
-    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+    const { manifest } = fixture;
     const twins = Array.from({ length: 120 }, (_, i) => twin(i));
     const before = new Set(llmsFullFiles(manifest, twins, limits).map((f) => f.body));
     const edited = twins.map((t, i) =>
@@ -94,7 +100,7 @@ describe("llms-full.txt", () => {
   });
 
   it("with npm run dev's memo, gives the same files and rebuilds only the edited page's part", async () => {
-    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+    const { manifest } = fixture;
     const parts = new Memo<{ entries: LlmsEntry[]; digest: string }>();
     let made = 0;
     const memo = {
@@ -128,8 +134,8 @@ describe("llms-full.txt", () => {
 
 describe("llms.txt", () => {
   /** The fixture's manifest with `n` more pages in the Learn sidebar. */
-  async function manifestWith(n: number, rename?: number) {
-    const { manifest } = await buildSite({ root: FIXTURE_ROOT });
+  function manifestWith(n: number, rename?: number) {
+    const manifest = structuredClone(fixture.manifest);
     const learn = manifest.config.sections.find((s) => s.folder === "learn")!;
     const extra = Array.from({ length: n }, (_, i) => {
       const href = `/learn/p${String(i).padStart(4, "0")}`;
@@ -142,14 +148,14 @@ describe("llms.txt", () => {
   const limits = { singleBytes: 4_000, part: { minBytes: 1_000, maxBytes: 3_000, everyNth: 4 } };
 
   it("lists every page itself while small", async () => {
-    const files = llmsFiles(await manifestWith(3), undefined, limits);
+    const files = llmsFiles(manifestWith(3), undefined, limits);
     expect(files.map((f) => f.path)).toEqual(["/llms.txt"]);
     expect(files[0]!.body).toContain("- [Page 2](https://docs.example.test/learn/p0002.md): What page 2 explains.");
   });
 
   it("past the limit, names bounded parts per section that hold every page once, and a rename rewrites one part", async () => {
-    const data = dataFilesOf((await manifestWith(0)).config, ["/networks.json"]);
-    const files = llmsFiles(await manifestWith(300), { fullText: "index", data }, limits);
+    const data = dataFilesOf(manifestWith(0).config, ["/networks.json"]);
+    const files = llmsFiles(manifestWith(300), { fullText: "index", data }, limits);
     const [index, ...parts] = files;
     expect(index!.path).toBe("/llms.txt");
     expect(index!.body).toContain("The whole site as Markdown, one file per section");
@@ -166,7 +172,7 @@ describe("llms.txt", () => {
     expect(listed).toEqual(Array.from({ length: 300 }, (_, i) => i));
     for (const part of parts) expect(index!.body).toContain(`(https://docs.example.test${part.path})`);
 
-    const renamed = llmsFiles(await manifestWith(300, 150), { fullText: "index", data }, limits);
+    const renamed = llmsFiles(manifestWith(300, 150), { fullText: "index", data }, limits);
     const before = new Set(parts.map((p) => p.body));
     const changed = renamed.slice(1).filter((p) => !before.has(p.body));
     expect(changed).toHaveLength(1);
@@ -178,7 +184,8 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 
 describe("llms.txt of the real site", () => {
   it("lists each page once, the API document and the network table, and llms-full.txt as the full text", async () => {
-    const build = await buildSite({ root: REPO_ROOT });
+    // The persistent build cache (filled by npm run build) gives the pages; llms.txt is derived anew from them.
+    const build = await buildSite({ root: REPO_ROOT, cacheDir: defaultCacheDir() });
     const llms = build.files.find((f) => f.path === "/llms.txt")!.body;
     const links = [...llms.matchAll(/\]\((https:\/\/[^)]+)\)|<(https:\/\/[^>]+)>/g)].map((m) => m[1] ?? m[2]!);
     expect(links.filter((l, i) => links.indexOf(l) !== i)).toEqual([]);

@@ -59,6 +59,30 @@ const OPTIONS: ts.CompilerOptions = {
   isolatedModules: true,
 };
 
+/** Parsed declaration files of the installed packages and of TypeScript's lib, by path. */
+const parsed = new Map<string, ts.SourceFile>();
+
+/**
+ * A compiler host that parses a file outside `snippets` (the packages' declarations, which no test
+ * changes) once per process: each check after the first then parses only its snippets, as an
+ * editor's language service does between edits.
+ */
+function cachingHost(snippets: string): ts.CompilerHost {
+  const host = ts.createCompilerHost(OPTIONS);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    if (path.resolve(fileName).startsWith(snippets + path.sep))
+      return read(fileName, languageVersion, onError, shouldCreate);
+    let file = parsed.get(fileName);
+    if (!file) {
+      file = read(fileName, languageVersion, onError, shouldCreate);
+      if (file) parsed.set(fileName, file);
+    }
+    return file;
+  };
+  return host;
+}
+
 /** Writes the fences out and returns every type error, located at the page and fence line. */
 export function checkSnippets(fences: Fence[]): SnippetProblem[] {
   // Inside the repository, so that the pinned node_modules resolve.
@@ -94,7 +118,7 @@ export function checkSnippets(fences: Fence[]): SnippetProblem[] {
     writeFileSync(file, code);
     origin.set(file, fence);
   }
-  const program = ts.createProgram([...origin.keys()], OPTIONS);
+  const program = ts.createProgram([...origin.keys()], OPTIONS, cachingHost(dir));
   for (const d of ts.getPreEmitDiagnostics(program)) {
     const fence = d.file && origin.get(path.resolve(d.file.fileName));
     const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { kvKeys } from "../../common/page";
 import type { ManifestRoot } from "../../common/stored-manifest";
-import { buildSite, type SiteBuild } from "../../scripts/build/build";
+import { buildSite, defaultCacheDir, type SiteBuild } from "../../scripts/build/build";
 import { missingValues } from "../../scripts/publish/completeness";
 import { collectGarbage } from "../../scripts/publish/gc";
 import { diffAgainstLive, rollback } from "../../scripts/publish/operations";
@@ -24,6 +24,9 @@ class RecordingKv extends MemoryKv {
   }
 }
 
+/** As npm run publish builds: with the persistent build cache, which gives the same build sooner. */
+const cacheDir = defaultCacheDir();
+
 let site: TempSite;
 beforeEach(async () => {
   site = await tempSite(VERSIONED_ROOT);
@@ -38,7 +41,7 @@ const valuesOf = (b: SiteBuild) => [...Object.values(b.manifest.blobs.pages), ..
 describe("publishing docs versions", () => {
   it("writes every version under one build id, and reads each back whole", async () => {
     const kv = new MemoryKv();
-    const build = await buildSite({ root: site.root });
+    const build = await buildSite({ root: site.root, cacheDir });
     await publishBuild(kv, build, "production");
     const root = JSON.parse((await kv.get(kvKeys.manifest(build.buildId)))!) as ManifestRoot;
     expect(Object.keys(root.versionParts ?? {})).toEqual(["v1"]);
@@ -57,14 +60,14 @@ describe("publishing docs versions", () => {
 
   it("writes no new page, twin, search or manifest value of a version that did not change", async () => {
     const kv = new RecordingKv();
-    const first = await buildSite({ root: site.root });
+    const first = await buildSite({ root: site.root, cacheDir });
     await publishBuild(kv, first, "production");
     const firstRoot = JSON.parse((await kv.get(kvKeys.manifest(first.buildId)))!) as ManifestRoot;
     await site.write(
       "docs/learn/changed.mdx",
       "---\ndescription: How blocks are made.\nsidebar_position: 2\n---\n\n# What changed\n\nValidators vote: marmotwave again.\n",
     );
-    const second = await buildSite({ root: site.root });
+    const second = await buildSite({ root: site.root, cacheDir });
     kv.written = [];
     await publishBuild(kv, second, "production");
     const secondRoot = JSON.parse((await kv.get(kvKeys.manifest(second.buildId)))!) as ManifestRoot;
@@ -78,13 +81,13 @@ describe("publishing docs versions", () => {
 
   it("writes a one-page change of the legacy version as that page's values, none of the current version's", async () => {
     const kv = new RecordingKv();
-    const first = await buildSite({ root: site.root });
+    const first = await buildSite({ root: site.root, cacheDir });
     await publishBuild(kv, first, "production");
     await site.write(
       "versions/v1/docs/build/node.mdx",
       "---\ndescription: Run a node of the network as it ran first.\n---\n\n# Run a node\n\n## Run it\n\nStart the follower: heronmoss, then wait.\n",
     );
-    const second = await buildSite({ root: site.root });
+    const second = await buildSite({ root: site.root, cacheDir });
     const live = await diffAgainstLive(kv, "production", pageDigests(second));
     expect(live).toEqual({ added: [], changed: ["/v1/build/node"], removed: [] });
     kv.written = [];
@@ -99,10 +102,10 @@ describe("publishing docs versions", () => {
 
   it("keeps every value of a retained build's legacy version through GC, and rolls back to it", async () => {
     const kv = new MemoryKv();
-    const first = await buildSite({ root: site.root });
+    const first = await buildSite({ root: site.root, cacheDir });
     await publishBuild(kv, first, "production");
     await site.write("versions/v1/docs/learn/changed.mdx", "---\ndescription: x\n---\n\n# What changed\n\nOnce.\n");
-    const second = await buildSite({ root: site.root });
+    const second = await buildSite({ root: site.root, cacheDir });
     await publishBuild(kv, second, "production");
     await collectGarbage(kv, 0);
     expect(await missingValues(kv, first.buildId)).toEqual([]);
@@ -116,10 +119,10 @@ describe("publishing docs versions", () => {
 
   it("a rollback refuses a build whose legacy version lost a value", async () => {
     const kv = new MemoryKv();
-    const first = await buildSite({ root: site.root });
+    const first = await buildSite({ root: site.root, cacheDir });
     await publishBuild(kv, first, "production");
     await site.write("docs/learn/same.mdx", "---\ndescription: x\n---\n\n# Shared page\n\nNow only here.\n");
-    await publishBuild(kv, await buildSite({ root: site.root }), "production");
+    await publishBuild(kv, await buildSite({ root: site.root, cacheDir }), "production");
     const page = first.versions[0]!.manifest.blobs.pages["/build/node"]!;
     await kv.deleteMany([kvKeys.blob(page)]);
     expect(await missingValues(kv, first.buildId)).toEqual([kvKeys.blob(page)]);
