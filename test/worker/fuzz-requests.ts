@@ -1,6 +1,12 @@
 /**
- * What the fuzz tests share: sending a request to the worker and checking its answer is bounded,
- * and the hostile inputs (fast-check arbitraries) for paths, query strings, search and MCP bodies.
+ * What the fuzz tests share. Their contract: bad input is a 4xx, every time. Property-based
+ * requests (fast-check) over paths, query strings, search bodies and MCP bodies are each answered
+ * without a 5xx and with a bounded body. A request that runs away (a loop, a wait that never ends)
+ * fails the case at the test's timeout, not at a wall-time bound that a busy machine would also
+ * cross. A failure prints the seed and the shrunk request, so a case can be replayed.
+ *
+ * Here: sending a request to the worker, checking its answer is bounded, and the hostile inputs
+ * (fast-check arbitraries) for paths, query strings, search and MCP bodies.
  * The properties are spread over several test files because each file gets a workerd of its own,
  * and under vitest-pool-workers a SELF.fetch costs more the more requests the instance has served
  * before it (cloudflare/workers-sdk#15446): hundreds of requests in one file cost several times

@@ -1,9 +1,5 @@
 /**
- * Bad input is a 4xx, every time: property-based requests (fast-check) over paths, query strings,
- * search bodies and MCP bodies, each answered without a 5xx and with a bounded body. A request that
- * runs away (a loop, a wait that never ends) fails the case at the test's timeout, not at a wall-time
- * bound that a busy machine would also cross. A failure prints the seed and the shrunk request, so a
- * case can be replayed.
+ * Bad input is a 4xx, every time (the contract and the inputs: fuzz-requests.ts).
  *
  * This file: search bodies and GET parameters (fuzz-requests.ts says why each group has its file).
  */
