@@ -4,7 +4,7 @@
  * tabs as the right change (how events become saves: saves.node.test.ts); a broken config key comes back located; a save of one page (which reads only
  * the pages the watcher names) still sees another page's error and pages added or removed beside it.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryKv } from "../../test/helpers/memory-kv";
@@ -69,6 +69,18 @@ async function save(file: string, write: () => Promise<void>, ms = 30_000): Prom
   const before = lines.slice(0, at).filter((l) => saveLine(l.text));
   return events.slice(before.at(-1)?.events ?? 0, lines[at]!.events);
 }
+/**
+ * Writes a file as many editors save one: the whole text beside the watched folders, then renamed
+ * into place, so the watcher never sees it empty. A truncating write shows an empty file first, for
+ * longer than the session waits for the rest on a busy machine; how such writes become saves is
+ * saves.node.test.ts's subject, not this file's.
+ */
+let puts = 0;
+async function put(file: string, text: string): Promise<void> {
+  const whole = path.join(site.root, `.saving-${++puts}`);
+  await writeFile(whole, text);
+  await rename(whole, file);
+}
 const firstChanges = (sent: DevEvent[]) =>
   (sent.find((e) => e.event === "build")!.data as { changes: BuildChanges }).changes;
 
@@ -94,15 +106,15 @@ describe("DevSession", () => {
   it("builds a saved page and tells the tabs it changed", async () => {
     const alpha = path.join(site.root, "content/docs/learn/Basics/alpha.mdx");
     const text = await readFile(alpha, "utf8");
-    const sent = await save(ALPHA, () => writeFile(alpha, `${text}\nWritten in one save.\n`));
+    const sent = await save(ALPHA, () => put(alpha, `${text}\nWritten in one save.\n`));
     expect(sent.some((e) => e.event === "failed")).toBe(false);
     expect(firstChanges(sent).changed).toContain("/learn/Basics/alpha");
-    await save(ALPHA, () => writeFile(alpha, text));
+    await save(ALPHA, () => put(alpha, text));
   });
 
   it("regenerates the API reference when openapi/node.yaml is saved", async () => {
     const sent = await save("openapi/node.yaml", () =>
-      writeFile(path.join(site.root, "openapi/node.yaml"), API("Read the ledger summary")),
+      put(path.join(site.root, "openapi/node.yaml"), API("Read the ledger summary")),
     );
     expect(firstChanges(sent).changed.some((r) => r.startsWith("/api/"))).toBe(true);
     expect(lines.filter((l) => saveLine(l.text)).at(-1)!.text).toMatch(/saved openapi\/node\.yaml: rebuilt .*\/api\//);
@@ -111,7 +123,7 @@ describe("DevSession", () => {
   it("treats site.yaml as every page's and a folder label as the sidebar's", async () => {
     const yaml = path.join(site.root, "content/site.yaml");
     const text = await readFile(yaml, "utf8");
-    const sent = await save(YAML, () => writeFile(yaml, text.replace("Fixture announcement.", "New announcement.")));
+    const sent = await save(YAML, () => put(yaml, text.replace("Fixture announcement.", "New announcement.")));
     expect(firstChanges(sent).shell).toBe(true);
 
     const label = await save("content/docs/learn/Basics/_category_.json", () =>
@@ -124,7 +136,7 @@ describe("DevSession", () => {
     const svg = path.join(site.root, "content/docs/build/img/flow.svg");
     const text = await readFile(svg, "utf8");
     const sent = await save("content/docs/build/img/flow.svg", () =>
-      writeFile(svg, text.replace("</svg>", '<circle cx="1" cy="1" r="1"/></svg>')),
+      put(svg, text.replace("</svg>", '<circle cx="1" cy="1" r="1"/></svg>')),
     );
     expect(firstChanges(sent).changed).toContain("/build/tools");
   });
@@ -132,7 +144,7 @@ describe("DevSession", () => {
   it("sends a misspelt frontmatter key and a mistyped config value as located errors, and recovers", async () => {
     const page = path.join(site.root, "content/docs/build/tools.mdx");
     const good = await readFile(page, "utf8");
-    const sent = await save(TOOLS, () => writeFile(page, good.replace("sidebar_position:", "sidebar_positon:")));
+    const sent = await save(TOOLS, () => put(page, good.replace("sidebar_position:", "sidebar_positon:")));
     const [problem] = (sent.find((e) => e.event === "failed")!.data as { errors: Problem[] }).errors;
     const line = good.split("\n").findIndex((l) => l.startsWith("sidebar_position:")) + 1;
     expect(problem).toMatchObject({ file: "content/docs/build/tools.mdx", line, column: 1 });
@@ -141,13 +153,13 @@ describe("DevSession", () => {
 
     const yaml = path.join(site.root, "content/site.yaml");
     const config = await readFile(yaml, "utf8");
-    await writeFile(page, good);
-    const typo = await save(YAML, () => writeFile(yaml, config.replace(/^editUrl: .*$/m, "editUrl: 5")));
+    await put(page, good);
+    const typo = await save(YAML, () => put(yaml, config.replace(/^editUrl: .*$/m, "editUrl: 5")));
     const [wrong] = (typo.find((e) => e.event === "failed")!.data as { errors: Problem[] }).errors;
     expect(wrong).toMatchObject({ file: "content/site.yaml" });
     expect(wrong!.line).toBe(config.split("\n").findIndex((l) => l.startsWith("editUrl:")) + 1);
 
-    await save(YAML, () => writeFile(yaml, config));
+    await save(YAML, () => put(yaml, config));
     expect(session.hello("").map((e) => e.event)).toEqual(["build"]);
   });
 
@@ -159,11 +171,11 @@ describe("DevSession", () => {
     const failedFiles = (sent: DevEvent[]) =>
       (sent.find((e) => e.event === "failed")?.data as { errors: Problem[] } | undefined)?.errors.map((p) => p.file);
 
-    const broken = await save(TOOLS, () => writeFile(tools, good.replace("sidebar_position:", "sidebar_positon:")));
+    const broken = await save(TOOLS, () => put(tools, good.replace("sidebar_position:", "sidebar_positon:")));
     expect(failedFiles(broken)).toEqual(["content/docs/build/tools.mdx"]);
-    const other = await save(ALPHA, () => writeFile(alpha, `${alphaText}\nOne more line about alpha.\n`));
+    const other = await save(ALPHA, () => put(alpha, `${alphaText}\nOne more line about alpha.\n`));
     expect(failedFiles(other)).toEqual(["content/docs/build/tools.mdx"]);
-    const fixed = await save(TOOLS, () => writeFile(tools, good));
+    const fixed = await save(TOOLS, () => put(tools, good));
 
     expect(failedFiles(fixed)).toBeUndefined();
     expect(firstChanges(fixed).changed).toContain("/learn/Basics/alpha");
@@ -171,18 +183,18 @@ describe("DevSession", () => {
     const notes = path.join(site.root, "content/docs/build/extra/notes.mdx");
     const added = await save("content/docs/build/extra/notes.mdx", async () => {
       await mkdir(path.dirname(notes));
-      await writeFile(
+      await put(
         notes,
         "---\ntitle: Extra notes\ndescription: Notes added in a new folder.\n---\n\nNotes written beside another save.\n",
       );
-      await writeFile(alpha, alphaText);
+      await put(alpha, alphaText);
     });
     expect(firstChanges(added).added).toEqual(["/build/extra/notes"]);
     expect(firstChanges(added).changed).toContain("/learn/Basics/alpha");
 
     const removed = await save(ALPHA, async () => {
       await rm(path.dirname(notes), { recursive: true });
-      await writeFile(alpha, `${alphaText}\nAlpha again.\n`);
+      await put(alpha, `${alphaText}\nAlpha again.\n`);
     });
     expect(firstChanges(removed).removed).toEqual(["/build/extra/notes"]);
   });

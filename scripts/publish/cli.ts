@@ -10,7 +10,7 @@ import type { KvTarget } from "./kv-target";
 import { kvKeys } from "../../common/page";
 import { collectGarbage } from "./gc";
 import { withLease, type Lease } from "./lease";
-import { deleteChannel, diffAgainstLive, history, liveBuildId, rollback } from "./operations";
+import { deleteChannel, diffAgainstLive, history, liveBuildId, rollback, routeLine } from "./operations";
 import { pageDigests, publishBuild } from "./publish";
 import { purgeUrls } from "./purge";
 import { kvTargetFor } from "./target";
@@ -36,8 +36,7 @@ async function publish(
   const diff = await diffAgainstLive(kv, channel, pageDigests(build));
   const live = await liveBuildId(kv, channel);
   console.log(`build ${build.buildId} → channel ${channel} on ${where} (live: ${live ?? "none"})`);
-  for (const [label, routes] of Object.entries(diff))
-    console.log(`  ${label}: ${routes.length ? routes.join(", ") : "none"}`);
+  for (const [label, routes] of Object.entries(diff)) console.log(routeLine(label, routes));
   if (command.dryRun) return console.log("dry run: nothing written");
   if (live === build.buildId) return console.log("the channel already serves this build");
   const result = await publishBuild(kv, build, channel, undefined, () => lease.check());

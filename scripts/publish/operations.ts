@@ -32,6 +32,21 @@ export function diffDigests(before: Record<string, string>, after: Record<string
   return { added, changed, removed };
 }
 
+/** How many routes a line of the publish command's output names before it gives the rest as a count. */
+export const LISTED_ROUTES = 50;
+
+/**
+ * One label's routes as the publish command prints them: all of a small change, the first
+ * LISTED_ROUTES and a count of the others for a large one (a first publish of a large site would
+ * otherwise print every route on one line of the CI log).
+ */
+export function routeLine(label: string, routes: string[]): string {
+  if (!routes.length) return `  ${label}: none`;
+  const shown = routes.slice(0, LISTED_ROUTES).join(", ");
+  const more = routes.length - LISTED_ROUTES;
+  return `  ${label} (${routes.length}): ${shown}${more > 0 ? `, and ${more} more` : ""}`;
+}
+
 /** Routes added, changed and removed by `next` against what `channel` serves now. */
 export async function diffAgainstLive(kv: KvTarget, channel: string, next: Record<string, string>): Promise<RouteDiff> {
   const live = await liveBuildId(kv, channel);

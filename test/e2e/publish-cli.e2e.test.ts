@@ -38,7 +38,7 @@ it("publishes with a dry run first, records the build, and refuses bad rollbacks
   const dry = await cli("publish", "--dry-run");
   assert.equal(dry.code, 0, dry.out);
   assert.match(dry.out, /live: none/);
-  assert.match(dry.out, /added: \/, /);
+  assert.match(dry.out, /added \(\d+\): \/, /);
   assert.match(dry.out, /dry run: nothing written/);
 
   const empty = await cli("builds");
@@ -77,8 +77,8 @@ it("publishes another site folder with --site, and refuses --site without a fold
   const dry = await cli("publish", "--dry-run", "--site", FIXTURE_ROOT);
   assert.equal(dry.code, 0, dry.out);
   // The fixture site's own pages are new; this repository's are not part of its build.
-  assert.match(dry.out, /added: [^\n]*\/build\/tools/);
-  assert.doesNotMatch(dry.out, /added: [^\n]*\/devs\/getstarted/);
+  assert.match(dry.out, /added \(\d+\): [^\n]*\/build\/tools/);
+  assert.doesNotMatch(dry.out, /added \(\d+\): [^\n]*\/devs\/getstarted/);
   const missing = await cli("publish", "--site");
   assert.equal(missing.code, 2);
   assert.match(missing.out, /--site needs a folder/);

@@ -10,8 +10,10 @@ import {
   diffDigests,
   history,
   HISTORY_LIMIT,
+  LISTED_ROUTES,
   recordPublish,
   rollback,
+  routeLine,
 } from "../../scripts/publish/operations";
 import { MemoryKv } from "../helpers/memory-kv";
 
@@ -75,6 +77,18 @@ describe("diffDigests", () => {
       changed: ["/b"],
       removed: ["/c"],
     });
+  });
+});
+
+describe("routeLine", () => {
+  it("names every route of a small change, and a large one's first routes and a count of the rest", () => {
+    expect(routeLine("changed", [])).toBe("  changed: none");
+    expect(routeLine("changed", ["/a", "/b"])).toBe("  changed (2): /a, /b");
+    const many = Array.from({ length: LISTED_ROUTES + 7 }, (_, i) => `/p${String(i).padStart(3, "0")}`);
+    const line = routeLine("added", many);
+    expect(line.startsWith(`  added (${LISTED_ROUTES + 7}): /p000, /p001, `)).toBe(true);
+    expect(line.endsWith(`, /p${String(LISTED_ROUTES - 1).padStart(3, "0")}, and 7 more`)).toBe(true);
+    expect(line).not.toContain(`/p${LISTED_ROUTES}`);
   });
 });
 
