@@ -36,7 +36,6 @@ import {
   type FacetBundle,
   type LexiconPiece,
   type Postings,
-  type TermShard,
 } from "../../common/search-pieces";
 import { blobDigest } from "../build/blobs";
 import { stableChunks } from "../build/stable-chunks";
@@ -237,6 +236,7 @@ export function buildSearchIndex(
   const postings = terms.map(([term, entries]): [string, Postings] => {
     matching.fill(0);
     for (let k = 0; k < entries.length; k += 2) matching[entries[k]! % width]!++;
+    for (let f = 0; f < width; f++) matching[f] = rounded(matching[f]!);
     // Entries are in record order, and a record's fields in field order: each record's score is
     // summed field by field, as a field-by-field pass would sum it.
     let count = 0;
@@ -248,7 +248,7 @@ export function buildSearchIndex(
       const score =
         fieldBoost[f]! *
         typeBoost[id]! *
-        bm25(entries[k + 1]!, rounded(matching[f]!), documentCount, lengths[slot]!, averageFieldLength[f]!);
+        bm25(entries[k + 1]!, matching[f]!, documentCount, lengths[slot]!, averageFieldLength[f]!);
       if (count === 0 || record[count - 1] !== id) {
         record[count] = id;
         stable[count] = ids[id]!;
@@ -278,7 +278,7 @@ export function buildSearchIndex(
     ([term]) => term,
     ([term, p]) => term.length + 16 + (p.a.length + (p.h?.length ?? 0)) * 6,
     "shard",
-    (run) => JSON.stringify(Object.fromEntries(run) as TermShard),
+    shardText,
     pieces,
   );
   const lexicon = cut(
@@ -369,6 +369,26 @@ export function buildSearchIndex(
     refs: { lexicon, shards, records: bundles, facets },
     pieces,
   };
+}
+
+/** A term that is an array index: an object's own keys put these first, in numeric order. */
+const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+
+/**
+ * A shard's stored text: what JSON.stringify gives for the object of its terms (so the same
+ * digests), written out directly, since a site's shards hold millions of postings and a generic
+ * serialisation of them was a large part of the index's build.
+ */
+export function shardText(run: [string, Postings][]): string {
+  const indexes = run.filter(([t]) => ARRAY_INDEX.test(t) && Number(t) < 2 ** 32 - 1);
+  const ordered = indexes.length
+    ? [...indexes.sort(([a], [b]) => Number(a) - Number(b)), ...run.filter((e) => !indexes.includes(e))]
+    : run;
+  const parts = ordered.map(
+    ([term, { a, h, n }]) =>
+      `${JSON.stringify(term)}:{"a":[${a.join(",")}]${h ? `,"h":[${h.join(",")}]` : ""},"n":${n}}`,
+  );
+  return `{${parts.join(",")}}`;
 }
 
 /**

@@ -29,6 +29,15 @@ export interface TermStatistics {
   averageFieldLength: number[];
 }
 
+/** Fields whose texts repeat across records: a page's headings, which its records carry as titles and parents. */
+const REPEATED: ReadonlySet<string> = new Set(["title", "parents"]);
+
+/** A field's text as the statistics use it: its folded terms (in token order) and its length. */
+interface Analysed {
+  terms: string[];
+  length: number;
+}
+
 export function termStatistics(
   records: SearchRecord[],
   tokenize: (text: string, fieldName: string) => string[] = indexTokens,
@@ -38,20 +47,35 @@ export function termStatistics(
   const terms = new Map<string, number[]>();
   const fieldLength = new Uint32Array(records.length * width);
   const averageFieldLength: number[] = [];
+  const analyse = (text: string, field: string): Analysed => {
+    const tokens = tokenize(text, field);
+    const folded: string[] = [];
+    for (const token of tokens) {
+      const term = foldTerm(token);
+      if (term) folded.push(term);
+    }
+    return { terms: folded, length: new Set(tokens).size };
+  };
+  // Each distinct text of a repeated field is analysed once.
+  const memo = fields.map((f) => (REPEATED.has(f) ? new Map<string, Analysed>() : null));
   records.forEach((record, id) => {
     const document = indexedDocument(record, id);
     for (let f = 0; f < width; f++) {
       const value = document[fields[f]!];
       if (value === null || value === undefined) continue;
-      const tokens = tokenize(String(value), fields[f]!);
+      const text = String(value);
+      const seen = memo[f];
+      let analysed = seen?.get(text);
+      if (!analysed) {
+        analysed = analyse(text, fields[f]!);
+        seen?.set(text, analysed);
+      }
       const slot = id * width + f;
-      const length = new Set(tokens).size;
+      const { length } = analysed;
       fieldLength[slot] = length;
       // MiniSearch's running mean, in its order of operations (so the figures are the same).
       averageFieldLength[f] = ((averageFieldLength[f] || 0) * id + length) / (id + 1);
-      for (const token of tokens) {
-        const term = foldTerm(token);
-        if (!term) continue;
+      for (const term of analysed.terms) {
         let list = terms.get(term);
         if (!list) terms.set(term, (list = []));
         const n = list.length;

@@ -4,8 +4,8 @@
  * for terms that look like the postings' own keys; corrupt text fails as unavailable.
  */
 import { describe, expect, it } from "vitest";
-import type { TermShard } from "../../common/search-pieces";
-import { buildSearchIndex } from "../../scripts/search/build-index";
+import type { Postings, TermShard } from "../../common/search-pieces";
+import { buildSearchIndex, shardText } from "../../scripts/search/build-index";
 import { PieceUnavailable } from "../../worker/search/pieces";
 import { TERM_SHARDS } from "../../worker/search/shards";
 import { records, SITE } from "../helpers/search-records";
@@ -45,6 +45,17 @@ describe("a term shard read from its text", () => {
     for (const term of Object.keys(whole)) expect(view.postings(term), term).toEqual(whole[term]);
     expect(view.postings("buil")).toBeUndefined();
     expect(view.postings("d")).toBeUndefined();
+  });
+
+  it("is stored as JSON.stringify writes the object of its terms, array-index terms first", () => {
+    for (const text of shardTexts) expect(JSON.stringify(JSON.parse(text))).toBe(text);
+    const terms = ["007", "10", "4294967294", "4294967295", "9", "__proto__", "a", 'say"hi\\', "fäucet", "n"];
+    const run = terms.map((t, i): [string, Postings] => [
+      t,
+      { a: [i, 100 + i], ...(i % 2 ? { h: [i, 7] } : {}), n: i + 1 },
+    ]);
+    expect(shardText(run)).toBe(JSON.stringify(Object.fromEntries(run)));
+    expect(Object.keys(JSON.parse(shardText(run)) as TermShard).slice(0, 3)).toEqual(["9", "10", "4294967294"]);
   });
 
   it("fails as unavailable on text that is not a shard, or a term's corrupt postings", () => {
