@@ -43,32 +43,50 @@ const lineWaiters = new Set<() => void>();
 const saveLine = (text: string) => / saved |^startup: /.test(text);
 
 /**
- * Saves (runs `write`, which writes `file`) and waits for the save's terminal line, printed once
- * its builds are done; returns the events sent for it: those after the line of the save before.
- * A watcher may split one write into two saves on a busy machine, so a line is matched by its file,
- * and events by the lines around them. Generous: builds share a busy machine.
+ * Saves (runs `write`, which writes `files`) and waits until a terminal line has named each of
+ * them, printed once its builds are done; returns every event sent from the write to that line.
+ * A watcher may split one write into several saves on a busy machine (a new folder first, then its
+ * page), so the events are those of all of them. Generous: builds share a busy machine.
  */
-async function save(file: string, write: () => Promise<void>, ms = 30_000): Promise<DevEvent[]> {
+async function save(files: string | string[], write: () => Promise<void>, ms = 30_000): Promise<DevEvent[]> {
+  const wanted = [files].flat();
   const seen = lines.length;
-  const ours = (l: { text: string }) => / saved (.+?): /.exec(l.text)?.[1]!.split(", ").includes(file) ?? false;
+  const sentBefore = events.length;
+  const names = (l: { text: string }) => / saved (.+?): /.exec(l.text)?.[1]!.split(", ") ?? [];
   const printed = new Promise<number>((resolve, reject) => {
     const check = () => {
-      const at = lines.findIndex((l, i) => i >= seen && ours(l));
-      if (at < 0) return;
+      const at = wanted.map((file) => lines.findIndex((l, i) => i >= seen && names(l).includes(file)));
+      if (at.some((i) => i < 0)) return;
       lineWaiters.delete(check);
-      resolve(at);
+      resolve(Math.max(...at));
     };
     lineWaiters.add(check);
     AbortSignal.timeout(ms).addEventListener("abort", () => {
       lineWaiters.delete(check);
-      reject(new Error(`no terminal line for the save of ${file}; lines: ${JSON.stringify(lines.slice(seen))}`));
+      reject(
+        new Error(`no terminal line for the save of ${wanted.join(", ")}; lines: ${JSON.stringify(lines.slice(seen))}`),
+      );
     });
   });
   await write();
   const at = await printed;
-  const before = lines.slice(0, at).filter((l) => saveLine(l.text));
-  return events.slice(before.at(-1)?.events ?? 0, lines[at]!.events);
+  return events.slice(sentBefore, lines[at]!.events);
 }
+/** The changes of every build a save made, together. */
+const changesOf = (sent: DevEvent[]): BuildChanges => {
+  const builds = sent.flatMap((e) => (e.event === "build" ? [(e.data as { changes: BuildChanges }).changes] : []));
+  expect(builds.length, "the save built").toBeGreaterThan(0);
+  const all = (key: "added" | "changed" | "removed") => [...new Set(builds.flatMap((c) => c[key]))].sort();
+  const any = (key: "sidebars" | "shell") => builds.some((c) => c[key]);
+  return {
+    from: builds[0]!.from,
+    added: all("added"),
+    changed: all("changed"),
+    removed: all("removed"),
+    sidebars: any("sidebars"),
+    shell: any("shell"),
+  };
+};
 /**
  * Writes a file as many editors save one: the whole text beside the watched folders, then renamed
  * into place, so the watcher never sees it empty. A truncating write shows an empty file first, for
@@ -81,8 +99,6 @@ async function put(file: string, text: string): Promise<void> {
   await writeFile(whole, text);
   await rename(whole, file);
 }
-const firstChanges = (sent: DevEvent[]) =>
-  (sent.find((e) => e.event === "build")!.data as { changes: BuildChanges }).changes;
 
 beforeAll(async () => {
   site = await tempSite();
@@ -108,7 +124,7 @@ describe("DevSession", () => {
     const text = await readFile(alpha, "utf8");
     const sent = await save(ALPHA, () => put(alpha, `${text}\nWritten in one save.\n`));
     expect(sent.some((e) => e.event === "failed")).toBe(false);
-    expect(firstChanges(sent).changed).toContain("/learn/Basics/alpha");
+    expect(changesOf(sent).changed).toContain("/learn/Basics/alpha");
     await save(ALPHA, () => put(alpha, text));
   });
 
@@ -116,7 +132,7 @@ describe("DevSession", () => {
     const sent = await save("openapi/node.yaml", () =>
       put(path.join(site.root, "openapi/node.yaml"), API("Read the ledger summary")),
     );
-    expect(firstChanges(sent).changed.some((r) => r.startsWith("/api/"))).toBe(true);
+    expect(changesOf(sent).changed.some((r) => r.startsWith("/api/"))).toBe(true);
     expect(lines.filter((l) => saveLine(l.text)).at(-1)!.text).toMatch(/saved openapi\/node\.yaml: rebuilt .*\/api\//);
   });
 
@@ -124,12 +140,12 @@ describe("DevSession", () => {
     const yaml = path.join(site.root, "content/site.yaml");
     const text = await readFile(yaml, "utf8");
     const sent = await save(YAML, () => put(yaml, text.replace("Fixture announcement.", "New announcement.")));
-    expect(firstChanges(sent).shell).toBe(true);
+    expect(changesOf(sent).shell).toBe(true);
 
     const label = await save("content/docs/learn/Basics/_category_.json", () =>
       site.write("docs/learn/Basics/_category_.json", '{ "label": "Basics Again", "position": 2 }'),
     );
-    expect(firstChanges(label)).toMatchObject({ sidebars: true, shell: false });
+    expect(changesOf(label)).toMatchObject({ sidebars: true, shell: false });
   });
 
   it("republishes the page that shows an image when the image is saved", async () => {
@@ -138,7 +154,7 @@ describe("DevSession", () => {
     const sent = await save("content/docs/build/img/flow.svg", () =>
       put(svg, text.replace("</svg>", '<circle cx="1" cy="1" r="1"/></svg>')),
     );
-    expect(firstChanges(sent).changed).toContain("/build/tools");
+    expect(changesOf(sent).changed).toContain("/build/tools");
   });
 
   it("sends a misspelt frontmatter key and a mistyped config value as located errors, and recovers", async () => {
@@ -178,10 +194,10 @@ describe("DevSession", () => {
     const fixed = await save(TOOLS, () => put(tools, good));
 
     expect(failedFiles(fixed)).toBeUndefined();
-    expect(firstChanges(fixed).changed).toContain("/learn/Basics/alpha");
+    expect(changesOf(fixed).changed).toContain("/learn/Basics/alpha");
 
     const notes = path.join(site.root, "content/docs/build/extra/notes.mdx");
-    const added = await save("content/docs/build/extra/notes.mdx", async () => {
+    const added = await save(["content/docs/build/extra/notes.mdx", ALPHA], async () => {
       await mkdir(path.dirname(notes));
       await put(
         notes,
@@ -189,13 +205,13 @@ describe("DevSession", () => {
       );
       await put(alpha, alphaText);
     });
-    expect(firstChanges(added).added).toEqual(["/build/extra/notes"]);
-    expect(firstChanges(added).changed).toContain("/learn/Basics/alpha");
+    expect(changesOf(added).added).toEqual(["/build/extra/notes"]);
+    expect(changesOf(added).changed).toContain("/learn/Basics/alpha");
 
     const removed = await save(ALPHA, async () => {
       await rm(path.dirname(notes), { recursive: true });
       await put(alpha, `${alphaText}\nAlpha again.\n`);
     });
-    expect(firstChanges(removed).removed).toEqual(["/build/extra/notes"]);
+    expect(changesOf(removed).removed).toEqual(["/build/extra/notes"]);
   });
 });
