@@ -42,6 +42,26 @@ export interface Postings {
 }
 export type TermShard = Record<string, Postings>;
 
+/** A term that is an array index: an object's own keys put these first, in numeric order. */
+const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+
+/**
+ * A term shard's stored text, from its terms in order: what JSON.stringify gives for the object of
+ * them, written out directly, since a site's shards hold millions of postings and a generic
+ * serialisation of them was a large part of the index's build.
+ */
+export function termShardText(run: [string, Postings][]): string {
+  const indexes = run.filter(([t]) => ARRAY_INDEX.test(t) && Number(t) < 2 ** 32 - 1);
+  const ordered = indexes.length
+    ? [...indexes.sort(([a], [b]) => Number(a) - Number(b)), ...run.filter((e) => !indexes.includes(e))]
+    : run;
+  const parts = ordered.map(
+    ([term, { a, h, n }]) =>
+      `${JSON.stringify(term)}:{"a":[${a.join(",")}]${h ? `,"h":[${h.join(",")}]` : ""},"n":${n}}`,
+  );
+  return `{${parts.join(",")}}`;
+}
+
 /**
  * Whole pages' records: `records[i]` has id `ids[i]` (ascending). Stored (recordBundleText) so that
  * a reader can parse the head alone and then only the records it shows: `head` is the length of

@@ -32,6 +32,7 @@ import {
 import {
   asciiJson,
   recordBundleText,
+  termShardText,
   TYPE_LETTERS,
   type FacetBundle,
   type LexiconPiece,
@@ -278,7 +279,7 @@ export function buildSearchIndex(
     ([term]) => term,
     ([term, p]) => term.length + 16 + (p.a.length + (p.h?.length ?? 0)) * 6,
     "shard",
-    shardText,
+    termShardText,
     pieces,
   );
   const lexicon = cut(
@@ -369,26 +370,6 @@ export function buildSearchIndex(
     refs: { lexicon, shards, records: bundles, facets },
     pieces,
   };
-}
-
-/** A term that is an array index: an object's own keys put these first, in numeric order. */
-const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
-
-/**
- * A shard's stored text: what JSON.stringify gives for the object of its terms (so the same
- * digests), written out directly, since a site's shards hold millions of postings and a generic
- * serialisation of them was a large part of the index's build.
- */
-export function shardText(run: [string, Postings][]): string {
-  const indexes = run.filter(([t]) => ARRAY_INDEX.test(t) && Number(t) < 2 ** 32 - 1);
-  const ordered = indexes.length
-    ? [...indexes.sort(([a], [b]) => Number(a) - Number(b)), ...run.filter((e) => !indexes.includes(e))]
-    : run;
-  const parts = ordered.map(
-    ([term, { a, h, n }]) =>
-      `${JSON.stringify(term)}:{"a":[${a.join(",")}]${h ? `,"h":[${h.join(",")}]` : ""},"n":${n}}`,
-  );
-  return `{${parts.join(",")}}`;
 }
 
 /**

@@ -4,8 +4,8 @@
  * for terms that look like the postings' own keys; corrupt text fails as unavailable.
  */
 import { describe, expect, it } from "vitest";
-import type { Postings, TermShard } from "../../common/search-pieces";
-import { buildSearchIndex, shardText } from "../../scripts/search/build-index";
+import { termShardText, type Postings, type TermShard } from "../../common/search-pieces";
+import { buildSearchIndex } from "../../scripts/search/build-index";
 import { PieceUnavailable } from "../../worker/search/pieces";
 import { TERM_SHARDS } from "../../worker/search/shards";
 import { records, SITE } from "../helpers/search-records";
@@ -54,8 +54,8 @@ describe("a term shard read from its text", () => {
       t,
       { a: [i, 100 + i], ...(i % 2 ? { h: [i, 7] } : {}), n: i + 1 },
     ]);
-    expect(shardText(run)).toBe(JSON.stringify(Object.fromEntries(run)));
-    expect(Object.keys(JSON.parse(shardText(run)) as TermShard).slice(0, 3)).toEqual(["9", "10", "4294967294"]);
+    expect(termShardText(run)).toBe(JSON.stringify(Object.fromEntries(run)));
+    expect(Object.keys(JSON.parse(termShardText(run)) as TermShard).slice(0, 3)).toEqual(["9", "10", "4294967294"]);
   });
 
   it("fails as unavailable on text that is not a shard, or a term's corrupt postings", () => {
