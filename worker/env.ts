@@ -13,6 +13,11 @@ export interface Env {
    * POINTER_RECHECK_MS in worker/content-store; "0" reads it on every request, as the local server does).
    */
   POINTER_RECHECK_MS?: string;
+  /**
+   * Milliseconds a request's KV reads may take in all before it answers 503 (default
+   * REQUEST_KV_BUDGET_MS in worker/content-store). The local server gives its KV simulator longer.
+   */
+  KV_BUDGET_MS?: string;
   /** "1" turns the rendered-page cache off (the benchmark measures uncached renders with it). */
   DISABLE_PAGE_CACHE?: string;
   /** Reader and agent signals (worker/signals); when absent, nothing is recorded. */

@@ -13,6 +13,9 @@ import { POINTER_RECHECK_MS } from "../../common/page";
 import { LOCAL_SIGNALS_ID, migrationsDir, SIGNALS_BINDING } from "../signals/local-d1";
 import { applyMigrations } from "../signals/migrations";
 
+/** The time for KV each request of the local server has (the worker's KV_BUDGET_MS). */
+export const LOCAL_KV_BUDGET_MS = 30_000;
+
 /** The worker's named entrypoint the direct socket is bound to (worker/index.ts exports it). */
 const DIRECT_ENTRYPOINT = "direct";
 
@@ -31,8 +34,8 @@ export interface LocalServerOptions {
   verbose?: boolean;
   /**
    * Extra worker vars, e.g. DISABLE_PAGE_CACHE for the benchmark's uncached runs. The local server
-   * sets POINTER_RECHECK_MS to 0 (a local publish is served at the next request); the benchmarks
-   * set the deployed default (productionVars).
+   * sets POINTER_RECHECK_MS to 0 (a local publish is served at the next request) and KV_BUDGET_MS
+   * to LOCAL_KV_BUDGET_MS; the benchmarks set the deployed defaults (productionVars).
    */
   vars?: Record<string, string>;
   /**
@@ -60,8 +63,14 @@ export interface LocalServer {
   dispose(): Promise<void>;
 }
 
-/** Vars that make the local worker behave as a deployment does: an isolate reads the channel pointer again once a second, not on every request. */
-export const productionVars: Readonly<Record<string, string>> = { POINTER_RECHECK_MS: String(POINTER_RECHECK_MS) };
+/**
+ * Vars that make the local worker behave as a deployment does: an isolate reads the channel pointer
+ * again once a second, not on every request, and a request's KV reads have the worker's default time.
+ */
+export const productionVars: Readonly<Record<string, string>> = {
+  POINTER_RECHECK_MS: String(POINTER_RECHECK_MS),
+  KV_BUDGET_MS: "",
+};
 
 export async function compatibilityDate(root: string): Promise<string> {
   const toml = await readFile(path.join(root, "wrangler.toml"), "utf8");
@@ -100,7 +109,14 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     d1Databases: { [SIGNALS_BINDING]: LOCAL_SIGNALS_ID },
     d1Persist: options.d1Persist ?? path.join(options.kvPersist, "signals-d1"),
     ratelimits: await rateLimitsOf(options.root),
-    bindings: { CONTENT_CHANNEL: options.channel ?? "production", POINTER_RECHECK_MS: "0", ...options.vars },
+    bindings: {
+      CONTENT_CHANNEL: options.channel ?? "production",
+      POINTER_RECHECK_MS: "0",
+      // Local KV is a simulator on this machine, which a busy machine makes far slower than KV at
+      // the edge: a 503 after the edge's budget would tell an author nothing about the site.
+      KV_BUDGET_MS: String(LOCAL_KV_BUDGET_MS),
+      ...options.vars,
+    },
     assets: {
       directory: path.join(options.root, "dist/client"),
       binding: "ASSETS",

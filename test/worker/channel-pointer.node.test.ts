@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { kvKeys, POINTER_RECHECK_MS } from "../../common/page";
-import { ContentStore, ContentUnavailable, pointerRecheckMs, type KvReader } from "../../worker/content-store";
+import {
+  ContentStore,
+  ContentUnavailable,
+  kvBudgetMs,
+  pointerRecheckMs,
+  REQUEST_KV_BUDGET_MS,
+  type KvReader,
+} from "../../worker/content-store";
 
 /**
  * A channel pointing at build-a in a KV that counts its reads and fails on demand, a clock the
@@ -76,6 +83,13 @@ describe("the channel pointer", () => {
     expect(pointerRecheckMs("-5")).toBe(1000);
     expect(pointerRecheckMs("0")).toBe(0);
     expect(pointerRecheckMs("2500")).toBe(2500);
+  });
+
+  it("takes a request's time for KV from the deployment's KV_BUDGET_MS, 3 s by default and never none", () => {
+    expect(REQUEST_KV_BUDGET_MS).toBe(3000);
+    for (const unusable of [undefined, "", "later", "-5", "0"]) expect(kvBudgetMs(unusable)).toBe(3000);
+    expect(kvBudgetMs("1")).toBe(1);
+    expect(kvBudgetMs("30000")).toBe(30_000);
   });
 });
 

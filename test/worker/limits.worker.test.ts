@@ -112,6 +112,29 @@ describe("a stalled KV", () => {
     expect(lines.map((l) => (JSON.parse(l) as { event: string }).event)).toEqual(["content_unavailable"]);
   });
 
+  it("gives each request the deployment's KV_BUDGET_MS, and the default for a value that is not a time", async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const { kv } = kvWith(/^channel\//);
+    /** Whether the page is answered `ms` after it is asked for, but not a millisecond before. */
+    const answeredAt = async (setting: string, ms: number) => {
+      let answered = false;
+      const response = fetchWith("/learn/Basics/beta", { CONTENT: kv, KV_BUDGET_MS: setting }).finally(
+        () => (answered = true),
+      );
+      await vi.advanceTimersByTimeAsync(ms - 1);
+      const early = answered;
+      await vi.advanceTimersByTimeAsync(1);
+      return { early, answered, status: (await response).res.status };
+    };
+    expect(await answeredAt("30000", 30_000)).toEqual({ early: false, answered: true, status: 503 });
+    expect(await answeredAt("soon", REQUEST_KV_BUDGET_MS)).toEqual({ early: false, answered: true, status: 503 });
+    vi.useRealTimers();
+    const events = lines.map((l) => (JSON.parse(l) as { event: string }).event);
+    expect(events.filter((e) => e === "kv_budget_invalid")).toHaveLength(1);
+  });
+
   it("reads a pointer that failed once per request, not again for each part of the request", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { kv, reads } = kvWith(/^channel\//);

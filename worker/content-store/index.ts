@@ -15,7 +15,7 @@ import { log } from "../log";
 import { ContentUnavailable, ContentCorrupt } from "./errors";
 import { StoredManifest, type BuildManifest } from "./manifest";
 import { ValueMemo } from "./memo";
-import { RequestKv, type KvReader, type RequestKvOptions } from "./request-kv";
+import { RequestKv, REQUEST_KV_BUDGET_MS, type KvReader, type RequestKvOptions } from "./request-kv";
 
 export type { BuildManifest } from "./manifest";
 export { ContentUnavailable, ContentCorrupt } from "./errors";
@@ -45,23 +45,31 @@ export type BuildSearch = Pick<SearchEngine, "search" | "size">;
 /** Seconds KV may serve a cached pointer at a location (the least Cloudflare allows is 30). */
 const POINTER_CACHE_TTL = 30;
 
-/** Whether this isolate logged an unusable POINTER_RECHECK_MS already (once is enough). */
-let loggedBadRecheck = false;
+/** The settings this isolate logged as unusable already (once is enough). */
+const loggedBadSettings = new Set<string>();
 
 /**
- * The recheck interval a deployment's POINTER_RECHECK_MS asks for: milliseconds, 0 or more;
- * POINTER_RECHECK_MS when unset, or when set to something else (logged once per isolate).
+ * Milliseconds a deployment's setting `name` asks for: at least `least`; `fallback` when unset, or
+ * when set to something else (logged once per isolate as `event`).
  */
-export function pointerRecheckMs(setting: string | undefined): number {
-  if (setting === undefined || setting.trim() === "") return POINTER_RECHECK_MS;
+function msSetting(name: string, event: string, setting: string | undefined, fallback: number, least = 0): number {
+  if (setting === undefined || setting.trim() === "") return fallback;
   const ms = Number(setting);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  if (!loggedBadRecheck) {
-    loggedBadRecheck = true;
-    log.error("pointer_recheck_invalid", { value: setting, using: POINTER_RECHECK_MS });
+  if (Number.isFinite(ms) && ms >= least) return ms;
+  if (!loggedBadSettings.has(name)) {
+    loggedBadSettings.add(name);
+    log.error(event, { value: setting, using: fallback });
   }
-  return POINTER_RECHECK_MS;
+  return fallback;
 }
+
+/** The recheck interval a deployment's POINTER_RECHECK_MS asks for (POINTER_RECHECK_MS by default). */
+export const pointerRecheckMs = (setting: string | undefined): number =>
+  msSetting("POINTER_RECHECK_MS", "pointer_recheck_invalid", setting, POINTER_RECHECK_MS);
+
+/** The time for KV a deployment's KV_BUDGET_MS gives each request: 1 ms or more (REQUEST_KV_BUDGET_MS by default). */
+export const kvBudgetMs = (setting: string | undefined): number =>
+  msSetting("KV_BUDGET_MS", "kv_budget_invalid", setting, REQUEST_KV_BUDGET_MS, 1);
 
 /** The channel pointers this isolate read, by channel: the build id and when it was read. */
 const pointers = new Map<string, { buildId: string; readAt: number }>();

@@ -5,7 +5,7 @@
  * ContentUnavailable, which worker/middleware/errors.ts answers with 503.
  */
 import { createMiddleware } from "hono/factory";
-import { ContentCorrupt, ContentStore, pointerRecheckMs } from "../content-store";
+import { ContentCorrupt, ContentStore, kvBudgetMs, pointerRecheckMs } from "../content-store";
 import type { BuildVars, Env, StoreVars } from "../env";
 
 /** Stores handed from worker/base-url.ts to the site with the request it forwards (one read of the pointer per request). */
@@ -33,6 +33,7 @@ export const contentStore = createMiddleware<{ Bindings: Env; Variables: StoreVa
     forwarded.get(c.req.raw) ??
       new ContentStore(c.env.CONTENT, c.env.CONTENT_CHANNEL || "production", {
         recheckMs: pointerRecheckMs(c.env.POINTER_RECHECK_MS),
+        budgetMs: kvBudgetMs(c.env.KV_BUDGET_MS),
       }),
   );
   await next();
