@@ -14,7 +14,7 @@ import { LOCAL_SIGNALS_ID, migrationsDir, SIGNALS_BINDING } from "../signals/loc
 import { applyMigrations } from "../signals/migrations";
 
 /** The time for KV each request of the local server has (the worker's KV_BUDGET_MS). */
-export const LOCAL_KV_BUDGET_MS = 30_000;
+const LOCAL_KV_BUDGET_MS = 30_000;
 
 /** The worker's named entrypoint the direct socket is bound to (worker/index.ts exports it). */
 const DIRECT_ENTRYPOINT = "direct";

@@ -45,19 +45,19 @@ export type BuildSearch = Pick<SearchEngine, "search" | "size">;
 /** Seconds KV may serve a cached pointer at a location (the least Cloudflare allows is 30). */
 const POINTER_CACHE_TTL = 30;
 
-/** The settings this isolate logged as unusable already (once is enough). */
+/** The events of unusable settings this isolate logged already (once is enough). */
 const loggedBadSettings = new Set<string>();
 
 /**
- * Milliseconds a deployment's setting `name` asks for: at least `least`; `fallback` when unset, or
- * when set to something else (logged once per isolate as `event`).
+ * Milliseconds a deployment's setting asks for: at least `least`; `fallback` when unset, or when
+ * set to something else (logged once per isolate as `event`).
  */
-function msSetting(name: string, event: string, setting: string | undefined, fallback: number, least = 0): number {
+function msSetting(event: string, setting: string | undefined, fallback: number, least = 0): number {
   if (setting === undefined || setting.trim() === "") return fallback;
   const ms = Number(setting);
   if (Number.isFinite(ms) && ms >= least) return ms;
-  if (!loggedBadSettings.has(name)) {
-    loggedBadSettings.add(name);
+  if (!loggedBadSettings.has(event)) {
+    loggedBadSettings.add(event);
     log.error(event, { value: setting, using: fallback });
   }
   return fallback;
@@ -65,11 +65,11 @@ function msSetting(name: string, event: string, setting: string | undefined, fal
 
 /** The recheck interval a deployment's POINTER_RECHECK_MS asks for (POINTER_RECHECK_MS by default). */
 export const pointerRecheckMs = (setting: string | undefined): number =>
-  msSetting("POINTER_RECHECK_MS", "pointer_recheck_invalid", setting, POINTER_RECHECK_MS);
+  msSetting("pointer_recheck_invalid", setting, POINTER_RECHECK_MS);
 
 /** The time for KV a deployment's KV_BUDGET_MS gives each request: 1 ms or more (REQUEST_KV_BUDGET_MS by default). */
 export const kvBudgetMs = (setting: string | undefined): number =>
-  msSetting("KV_BUDGET_MS", "kv_budget_invalid", setting, REQUEST_KV_BUDGET_MS, 1);
+  msSetting("kv_budget_invalid", setting, REQUEST_KV_BUDGET_MS, 1);
 
 /** The channel pointers this isolate read, by channel: the build id and when it was read. */
 const pointers = new Map<string, { buildId: string; readAt: number }>();
