@@ -81,7 +81,7 @@ describe("a search without results", () => {
     await page.locator(".DocSearch-Hit").first().waitFor();
     await input.fill("zzqqxxyy");
     await page.locator(".DocSearch-NoResults").waitFor();
-    assert.ok(await page.getByText("No results for").isVisible());
+    assert.ok(await page.locator(".DocSearch-Title", { hasText: "No results for" }).isVisible());
     assert.ok(!(await page.getByText("Try searching for").isVisible()));
     assert.equal(await page.locator(".DocSearch-Prefill:visible").count(), 0);
     await page.close();

@@ -377,7 +377,10 @@ describe("the search modal", () => {
     await openedModal(page);
     await page.keyboard.type("zzqqxxyy");
     await page.locator(".DocSearch-NoResults").waitFor();
-    assert.ok(await page.getByText("No results for").isVisible());
+    assert.ok(await page.locator(".DocSearch-Title", { hasText: "No results for" }).isVisible());
+    // A screen reader hears the answer: the dialog's live region names it.
+    await page.getByRole("status").filter({ hasText: "No results for “zzqqxxyy”" }).waitFor({ state: "attached" });
+    assert.equal(await page.getByRole("dialog").getByRole("status").count(), 1);
     assert.ok(await page.getByText("Believe this query should return results?").isVisible());
     const report = page.getByRole("link", { name: "Let us know." });
     assert.match(

@@ -176,27 +176,24 @@ describe("Was this page helpful?", () => {
   });
 });
 
-/** The modal's answer to `query` (an earlier keystroke's answer may show before it). */
-const answerTo = (page: Page, query: string) =>
-  page.waitForResponse(
-    (r) => r.url().includes("/queries") && r.request().postData()?.includes(`"query":"${query}"`) === true,
-  );
+/**
+ * Resolves once the modal shows its answer to `query`, as its live region announces it (a
+ * keystroke's answer, even one from the client's cache, never takes its place once it shows).
+ */
+const shows = (page: Page, status: string) =>
+  page.locator(".DocSearch-Modal [role=status]", { hasText: status }).waitFor({ state: "attached" });
 
 describe("search signals", () => {
   it("the modal reports a final query, an opened result and a reformulation pair, not its keystrokes", async () => {
     const page = await open(PAGE);
     await page.keyboard.press("Control+k");
     await page.locator(".DocSearch-Input").waitFor();
-    const miss = answerTo(page, "zzqxv");
     await page.keyboard.type("zzqxv");
-    await miss;
-    await page.locator(".DocSearch-NoResults").waitFor();
+    await shows(page, "No results for “zzqxv”");
     await page.locator(".DocSearch-Input").fill("");
-    // Click once the answer to the whole word is in (an earlier keystroke's answer shows zeta too).
-    const answered = answerTo(page, "zeta");
     await page.keyboard.type("zeta");
-    await answered;
-    await page.waitForTimeout(200);
+    await shows(page, "1 result for “zeta”");
+    assert.equal(await page.locator(".DocSearch-HitsFooter a").textContent(), "See 1 result");
     await page.locator(".DocSearch-Hit a").first().click();
     await page.waitForURL(`${site.origin}/learn/Basics/zeta`);
     const searches = await eventually("search_daily", (r) => r.length > 0);
@@ -212,10 +209,8 @@ describe("search signals", () => {
     // A query showing when the modal closes is final too, with nothing opened.
     await page.keyboard.press("Control+k");
     await page.locator(".DocSearch-Input").waitFor();
-    const beta = answerTo(page, "beta");
     await page.keyboard.type("beta");
-    await beta;
-    await page.waitForTimeout(200);
+    await shows(page, "for “beta”");
     await page.keyboard.press("Escape");
     await eventually("search_daily", (r) =>
       r.some((x) => x.query === "beta" && x.opened === 0 && x.source === "modal"),

@@ -23,7 +23,8 @@ import { withBase } from "../../../common/base-url";
 import { watchModalMarkup } from "./modal-a11y";
 import { credentialsOf, createSearchClient } from "./search-client";
 import { SearchButton } from "./SearchButton";
-import { useModalSignals } from "./signals.client";
+import { answerStatus } from "./answer-status";
+import { useModalSignals, type Answer } from "./signals.client";
 import "./search-modal.css";
 
 const MAX_RESULTS_PER_GROUP = 5;
@@ -178,6 +179,9 @@ function SearchModal(server: SearchModalProps) {
   /** The query whose search failed, for the error screen's link to the search page. */
   const [failedQuery, setFailedQuery] = useState("");
   const [dropdown, setDropdown] = useState<Element | null>(null);
+  /** The modal's dialog box, where the live region naming the answer showing lives. */
+  const [dialog, setDialog] = useState<Element | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
   const modalRoot = useRef<HTMLDivElement>(null);
   useLayoutEffect(
     () => (open && modalRoot.current ? watchModalMarkup(modalRoot.current, "Search docs") : undefined),
@@ -185,7 +189,11 @@ function SearchModal(server: SearchModalProps) {
   );
   useLayoutEffect(() => {
     setDropdown(open ? document.querySelector(".search-modal .DocSearch-Dropdown") : null);
-    if (!open) setFailed(false);
+    setDialog(open ? document.querySelector(".search-modal .DocSearch-Modal") : null);
+    if (!open) {
+      setFailed(false);
+      setAnswer(null);
+    }
   }, [open]);
 
   const transformSearchClient = useCallback(
@@ -194,7 +202,8 @@ function SearchModal(server: SearchModalProps) {
         try {
           const ticket = signals.asked();
           const response = await client.search(request, signals.requestOptions(options));
-          signals.answered(ticket, request, response);
+          const shown = signals.answered(ticket, request, response);
+          if (shown) setAnswer(shown);
           setFailed(false);
           return {
             ...response,
@@ -208,6 +217,7 @@ function SearchModal(server: SearchModalProps) {
           const first = requests[0] as { query?: string; params?: { query?: string } } | undefined;
           setFailedQuery(first?.query ?? first?.params?.query ?? "");
           setFailed(true);
+          setAnswer(null);
           const count = requests.length;
           return {
             results: Array.from({ length: count }, () => ({
@@ -245,7 +255,7 @@ function SearchModal(server: SearchModalProps) {
   const resultsFooter = useCallback(
     ({ state }: { state: { query: string; context: Record<string, unknown> } }) => (
       <a href={searchPageHref(props.searchPath, state.query, toHref)} onClick={close}>
-        See all {state.context.nbHits as number} results
+        {state.context.nbHits === 1 ? "See 1 result" : `See all ${state.context.nbHits as number} results`}
       </a>
     ),
     [props.searchPath, toHref, close],
@@ -301,6 +311,14 @@ function SearchModal(server: SearchModalProps) {
                 ? createPortal(
                     <ErrorScreen searchHref={searchPageHref(props.searchPath, failedQuery, toHref)} onFollow={close} />,
                     dropdown,
+                  )
+                : null}
+              {dialog
+                ? createPortal(
+                    <p role="status" className="visually-hidden">
+                      {answerStatus(answer)}
+                    </p>,
+                    dialog,
                   )
                 : null}
             </div>,

@@ -17,6 +17,12 @@ interface Navigator<P> {
   navigateNewWindow(params: P): void;
 }
 
+/** An answer the modal shows: the query as typed and its number of results. */
+export interface Answer {
+  query: string;
+  hits: number;
+}
+
 type RequestOptions = { headers?: Record<string, string> } | undefined;
 
 function report(signal: ModalSignal): void {
@@ -43,10 +49,15 @@ export function useModalSignals(provider: "local" | "algolia") {
           : options,
       /** A search goes out: the ticket its answer brings back to `answered`. */
       asked: () => session.ask(),
-      /** DocSearch is about to show `response`, the answer to `request` (sent with `ticket`). */
-      answered(ticket: number, request: unknown, response: { results?: unknown[] }): void {
+      /**
+       * DocSearch is about to show `response`, the answer to `request` (sent with `ticket`): its
+       * query and hit count, or null when it holds no search or a later answer is already showing.
+       */
+      answered(ticket: number, request: unknown, response: { results?: unknown[] }): Answer | null {
         const search = firstSearch(request, response);
-        if (search) session.answered(ticket, search.query, search.hits, versionOfFacetFilters(search.facetFilters));
+        if (!search) return null;
+        const { query, hits, facetFilters } = search;
+        return session.answered(ticket, query, hits, versionOfFacetFilters(facetFilters)) ? { query, hits } : null;
       },
       /** `navigator` with a result opened by the keyboard noted first. */
       navigator<P>(to: Navigator<P>): Navigator<P> {

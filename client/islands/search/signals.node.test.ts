@@ -61,12 +61,12 @@ describe("ModalSession", () => {
   });
 });
 
-it("ignores an answer overtaken by a later search", () => {
+it("ignores an answer overtaken by a later search, and says it never shows", () => {
   const { s, sent } = session();
   const first = s.ask();
   const second = s.ask();
-  s.answered(second, "zeta", 1, "current");
-  s.answered(first, "ze", 3, "current");
+  expect(s.answered(second, "zeta", 1, "current")).toBe(true);
+  expect(s.answered(first, "ze", 3, "current")).toBe(false);
   s.closed();
   expect(sent.map((x) => x.query)).toEqual(["zeta"]);
 });

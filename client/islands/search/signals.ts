@@ -37,20 +37,23 @@ export class ModalSession {
     return ++this.asked;
   }
 
-  /** DocSearch shows the answer to `query` (the search of `ticket`): `hits` results (0: its no-results screen). */
-  answered(ticket: number, query: string, hits: number, version: string): void {
-    // An answer older than the one showing is never shown.
-    if (ticket < this.shown) return;
+  /**
+   * DocSearch shows the answer to `query` (the search of `ticket`): `hits` results (0: its
+   * no-results screen). False when an answer to a later search came first: this one never shows.
+   */
+  answered(ticket: number, query: string, hits: number, version: string): boolean {
+    if (ticket < this.shown) return false;
     this.shown = ticket;
     const q = normalizeQuery(query);
     if (!q) {
       this.showing = null;
-      return;
+      return true;
     }
     if (hits === 0) this.miss = q;
     // Typing on past a miss ("fauc" → "faucet"): the miss was a keystroke, not a query.
     else if (this.miss && q.startsWith(this.miss)) this.miss = null;
     this.showing = { query: q, hits, version };
+    return true;
   }
 
   /** A result of the showing query was opened (a click, Enter, or a new tab). */
