@@ -7,6 +7,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { statementsOf } from "./statements";
 
 /** What the applier needs of a D1 database (a binding, or Miniflare's proxy of one). */
 export interface D1Like {
@@ -36,12 +37,10 @@ export async function applyMigrations(db: D1Like, dir: string): Promise<string[]
   );
   const pending = (await readdir(dir)).filter((f) => f.endsWith(".sql") && !applied.has(f)).sort();
   if (pending.length === 0) return [];
-  // Loaded only when a file is pending: wrangler's module takes a second or two to load.
-  const { unstable_splitSqlQuery: split } = await import("wrangler");
   for (const name of pending) {
-    const sql = await readFile(path.join(dir, name), "utf8");
+    const statements = await statementsOf(await readFile(path.join(dir, name), "utf8"));
     await db.batch([
-      ...split(sql).map((q) => db.prepare(q)),
+      ...statements.map((q) => db.prepare(q)),
       db.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (name) VALUES (?1)`).bind(name),
     ]);
   }
