@@ -3,8 +3,10 @@
  * (`d-ff79c6` in dark mode, `l-d73a49` in light mode), so the page tree stays compact, the CSP needs
  * no inline styles, and one generated stylesheet (see codeThemeCss) colours every page.
  */
-import { createHighlighter, type Highlighter, type ThemedTokenWithVariants } from "shiki";
+import type { IGrammar } from "@shikijs/vscode-textmate";
+import { createHighlighter, type Highlighter } from "shiki";
 import type { TreeElement, TreeNode } from "../tree";
+import { ThemeStyles, tokenizeForThemes, type TokenStyle } from "./theme-tokens";
 
 /** The languages pages may use. Loading only these keeps highlighting in milliseconds per page. */
 export const LANGUAGES = [
@@ -73,16 +75,21 @@ function colorClass(prefix: "d" | "l", color: string | undefined): string | null
 }
 
 /** Class names for a token; colours equal to the theme's default text colour need none. */
-function tokenClass(token: ThemedTokenWithVariants, fg: { dark: string; light: string }): string {
-  const dark = token.variants.dark;
-  const light = token.variants.light;
+export function tokenClass(
+  dark: Partial<TokenStyle>,
+  light: Partial<TokenStyle>,
+  fg: { dark: string; light: string },
+): string {
   const classes = [
-    dark?.color?.toLowerCase() === fg.dark ? null : colorClass("d", dark?.color),
-    light?.color?.toLowerCase() === fg.light ? null : colorClass("l", light?.color),
+    dark.color?.toLowerCase() === fg.dark ? null : colorClass("d", dark.color),
+    light.color?.toLowerCase() === fg.light ? null : colorClass("l", light.color),
   ];
-  if (dark && dark.fontStyle && dark.fontStyle & 1) classes.push("i");
+  if ((dark.fontStyle ?? 0) & 1) classes.push("i");
   return classes.filter(Boolean).join(" ");
 }
+
+/** Each highlighter's two themes as scopes are resolved with them (theme-tokens.ts). */
+const themeStyles = new WeakMap<Highlighter, [ThemeStyles, ThemeStyles]>();
 
 /** Highlighted lines by language and code: a snippet repeated across pages is tokenized once per build process. */
 const highlighted = new Map<string, TreeElement[]>();
@@ -113,20 +120,22 @@ export function highlightWith(hl: Highlighter, code: string, lang: string): Tree
 }
 
 function tokenize(hl: Highlighter, code: string, resolved: string): TreeElement[] {
-  // No time limit: Shiki's default (500 ms a line) cuts tokenizing short on a busy machine, where
-  // compiling a grammar on its first line can take that long, and the same page would come out
-  // coloured differently from one build to the next.
-  const lines = hl.codeToTokensWithThemes(code, {
-    lang: resolved as (typeof LANGUAGES)[number],
-    themes: THEMES,
-    tokenizeTimeLimit: 0,
-  });
+  // The grammar runs once for both themes (theme-tokens.ts), with no time limit: Shiki's default
+  // (500 ms a line) cuts tokenizing short on a busy machine, where compiling a grammar on its first
+  // line can take that long, and the same page would come out coloured differently from one build
+  // to the next.
+  let styles = themeStyles.get(hl);
+  if (!styles) {
+    styles = [new ThemeStyles(hl.getTheme(THEMES.dark)), new ThemeStyles(hl.getTheme(THEMES.light))];
+    themeStyles.set(hl, styles);
+  }
+  const lines = tokenizeForThemes(code, hl.getLanguage(resolved) as unknown as IGrammar, styles);
   const fg = { dark: hl.getTheme(THEMES.dark).fg.toLowerCase(), light: hl.getTheme(THEMES.light).fg.toLowerCase() };
   return lines.map((tokens) => {
     const children: TreeNode[] = [];
     let prevClass: string | null = null;
     for (const token of tokens) {
-      const cls = tokenClass(token, fg);
+      const cls = tokenClass(token.styles[0]!, token.styles[1]!, fg);
       const last = children[children.length - 1];
       if (cls && cls === prevClass && Array.isArray(last)) {
         last[last.length - 1] = (last[last.length - 1] as string) + token.content;
