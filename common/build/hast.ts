@@ -3,6 +3,7 @@
  * code, the API reference's large tables) are serialised by hast-util-to-html, and read back with a
  * real HTML parser (hast-util-from-html) by the Markdown twins and the search records.
  */
+import { decodeHTML } from "entities";
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { toHtml } from "hast-util-to-html";
@@ -33,6 +34,17 @@ export function treeToHtml(nodes: TreeNode[]): string {
 export function preRenderedHtml(el: TreeElement): string | null {
   const html = (el[1]?.dangerouslySetInnerHTML as { __html?: unknown } | undefined)?.__html;
   return typeof html === "string" ? html : null;
+}
+
+/**
+ * The text of a code block's pre-rendered HTML (codeBlockFromPre writes it: a `<code>` of line and
+ * token spans, and text), as the page shows it: the tags dropped, line breaks read as an HTML
+ * parser reads them and character references decoded.
+ * A twin needs only this text; parsing a block's thousands of token spans to get it was a large
+ * part of making a twin.
+ */
+export function codeText(html: string): string {
+  return decodeHTML(html.replace(/\r\n?/g, "\n").replace(/<[^>]*>/g, ""));
 }
 
 /**

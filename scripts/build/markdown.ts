@@ -17,7 +17,7 @@ import { gfmToMarkdown } from "mdast-util-gfm";
 import { toMarkdown } from "mdast-util-to-markdown";
 import { visit } from "unist-util-visit";
 import { isElement, type TreeElement, type TreeNode, type TreeProps } from "../../common/tree";
-import { parseFragment, preRenderedHtml } from "../../common/build/hast";
+import { codeText, parseFragment, preRenderedHtml } from "../../common/build/hast";
 
 type Card = { label: string; href: string; description?: string };
 
@@ -70,12 +70,13 @@ function toHast(nodes: TreeNode[]): ElementContent[] {
       case "CodeBlock": {
         const pre = node.slice(2).find((c) => isElement(c) && c[0] === "pre") as TreeElement | undefined;
         const lang = str(props?.lang);
+        const html = pre && preRenderedHtml(pre);
         // The code as one text: its highlighted tokens would be thousands of nodes for the
         // converter to copy and walk, for the same Markdown.
         const code = h(
           "code",
           { className: lang && lang !== "text" ? [`language-${lang}`] : [] },
-          pre ? toText(h("pre", children(pre))) : "",
+          html ? codeText(html) : pre ? toText(h("pre", children(pre))) : "",
         );
         return [...(props?.title ? [h("p", [h("code", str(props.title)), ":"])] : []), h("pre", [code])];
       }
