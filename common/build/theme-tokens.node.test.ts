@@ -4,31 +4,15 @@
  * and its legacy version, in every language it loads; and a theme rule changed is seen (the
  * resolution is not a copy of one theme's colours).
  */
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { IGrammar } from "@shikijs/vscode-textmate";
 import { describe, expect, it } from "vitest";
+import { contentFences } from "./content-fences";
 import { getHighlighter, LANGUAGES, tokenClass } from "./highlight";
 import { ThemeStyles, tokenizeForThemes } from "./theme-tokens";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const THEMES = { dark: "dracula", light: "github-light" } as const;
-
-/** Every fenced block of the content's pages, with its info string's language. */
-function contentBlocks(): { lang: string; code: string }[] {
-  const blocks: { lang: string; code: string }[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (/\.mdx?$/.test(entry.name))
-        for (const m of readFileSync(file, "utf8").matchAll(/^( *)```(\w+)[^\n]*\n([\s\S]*?)^\1```/gm))
-          blocks.push({ lang: m[2]!.toLowerCase(), code: m[3]!.replace(/\n$/, "") });
-    }
-  };
-  walk(path.join(ROOT, "content"));
-  return blocks;
-}
 
 /** A line as class runs: adjacent text of equal classes joined, as the highlighter draws it. */
 function runs(tokens: { content: string; cls: string }[]): string[] {
@@ -47,7 +31,7 @@ describe("tokenizeForThemes", () => {
     const fg = { dark: hl.getTheme(THEMES.dark).fg.toLowerCase(), light: hl.getTheme(THEMES.light).fg.toLowerCase() };
     const styles = [new ThemeStyles(hl.getTheme(THEMES.dark)), new ThemeStyles(hl.getTheme(THEMES.light))];
     const loaded = new Set<string>(LANGUAGES);
-    const blocks = contentBlocks().filter((b) => loaded.has(b.lang));
+    const blocks = contentFences(path.join(ROOT, "content")).filter((b) => loaded.has(b.lang));
     expect(blocks.length).toBeGreaterThan(300);
     const langs = new Set(blocks.map((b) => b.lang));
     for (const lang of ["move", "typescript", "bash", "toml", "json", "yaml", "rust"]) expect(langs).toContain(lang);
