@@ -11,7 +11,7 @@ import { indexTokens, miniSearchOptions, NAME_FIELD, type SearchRecord, type Syn
 import type { KeyOf, PieceKind, SearchRoot } from "../../common/search-index";
 import { termShardText, type Postings } from "../../common/search-pieces";
 import { lexiconRefs, recordRefs, runsOf, pieceRef, shardItemBytes, type PieceRef, type RunMemo } from "./index-pieces";
-import { shardTextOfParts, stateFromStatistics, stateKey, type IndexState, type KnownPages } from "./index-state";
+import { stateFromStatistics, stateKey, type IndexState, type KnownPages } from "./index-state";
 import { PostingsScorer, roundedStatistics, type IndexStatistics } from "./postings";
 import { stableIds } from "./record-ids";
 import { synonymTable } from "./synonyms";
@@ -128,17 +128,7 @@ export function buildSearchIndexKept(
     : null;
   stats.terms.clear();
   const pieces = new Map<string, string>();
-  // A kept state has each term's text already: the shards are cut from it, as an update cuts them.
-  const shards = state
-    ? runsOf(
-        terms.map((_, i) => i),
-        (i) => terms[i]!,
-        (i) => state.bytes[i]!,
-        "shard",
-      ).map((run) =>
-        pieceRef(terms[run[0]!]!, shardTextOfParts(run[0]!, run.at(-1)!, terms, state.parts, state.partStart), pieces),
-      )
-    : shardRefs(postings, pieces);
+  const shards = shardRefs(postings, pieces);
   if (state) state.shards = shards;
   const inHead = (i: number) => heads[i]!;
   const runs: RunMemo | undefined = state

@@ -10,17 +10,21 @@
  * state that cannot be read, or was made for another site address, fields or synonyms, is not used.
  */
 import { createHash } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
-import path from "node:path";
 import type { SearchRecord, Synonym } from "../../common/search";
-import { isArrayIndex, shardOrder, shardPart, type Postings } from "../../common/search-pieces";
+import { shardPart, type Postings } from "../../common/search-pieces";
 import type { PieceRef } from "./index-pieces";
 import { shardBytes, type IndexStatistics } from "./postings";
 import { CONTENT_IDS, PAGE_IDS } from "./record-ids";
+import { readStateFile, VarintWriter, writeStateFile } from "./state-file";
 import type { TermStatistics } from "./term-statistics";
 
-const FORMAT = 2;
-const PART_BATCH = 4096;
+const FORMAT = 3;
+/**
+ * Terms with more entries than this keep their part of their shard's text: scoring them again would
+ * cost most, and they are few. Any other term is scored again from its entries when a shard holding
+ * it is written again.
+ */
+export const PART_ENTRIES = 4096;
 
 export interface PageState {
   slot: number;
@@ -32,64 +36,23 @@ export interface IndexState {
   key: string;
   statistics: IndexStatistics;
   pages: Map<string, PageState>;
-  /** Each record's stable id, and its fields' lengths (fields per record, in field order). */
+  /** Each record's stable id, and its fields' lengths (fields per record, in field order), by row (its position in the build that kept them). */
   recordIds: Int32Array;
   recordLengths: Uint32Array;
   /** Every term, in order; term i's entries are start[i] to start[i + 1]. */
   terms: string[];
   start: Uint32Array;
-  /** An entry's record (stable id), and its field + fields × its count; a record's entries together, in field order. */
-  ids: Int32Array;
+  /** An entry's record (its row, ascending within a term), and its field + fields × its count. */
+  rows: Uint32Array;
   cells: Uint32Array;
   heads: Uint8Array;
   /** Each term's size as the shards' chunking counts it. */
   bytes: Uint32Array;
-  /** Each term's member of its shard's text (shardPart) and a comma, in UTF-8: term i's from partStart[i] to partStart[i + 1]. */
-  parts: Uint8Array;
-  partStart: Uint32Array;
+  /** The part of its shard's text (shardPart) of each term with more than PART_ENTRIES entries, by term index. */
+  parts: Map<number, string>;
   shards: PieceRef<string>[];
   /** The record and facet bundles' runs (index-pieces.ts, RunMemo), by key. */
   runs: Map<string, PieceRef<number>>;
-}
-
-/**
- * Term parts (shardPart of term i is `partOf(i)`) joined as IndexState keeps them, a batch of terms
- * at a time, so that a large site's parts are never all strings at once.
- */
-export function joinParts(count: number, partOf: (i: number) => string): { parts: Buffer; partStart: Uint32Array } {
-  const partStart = new Uint32Array(count + 1);
-  const chunks: Buffer[] = [];
-  let at = 0;
-  for (let first = 0; first < count; first += PART_BATCH) {
-    const batch: string[] = [];
-    for (let i = first; i < Math.min(count, first + PART_BATCH); i++) {
-      const part = `${partOf(i)},`;
-      partStart[i] = at;
-      at += Buffer.byteLength(part);
-      batch.push(part);
-    }
-    chunks.push(Buffer.from(batch.join("")));
-  }
-  partStart[count] = at;
-  return { parts: Buffer.concat(chunks, at), partStart };
-}
-
-/** The text of the term shard of terms `first` to `last` (inclusive), from their parts. */
-export function shardTextOfParts(
-  first: number,
-  last: number,
-  terms: readonly string[],
-  parts: Uint8Array,
-  partStart: Uint32Array,
-): string {
-  const bytes = Buffer.from(parts.buffer, parts.byteOffset, parts.byteLength);
-  let indexes = false;
-  for (let i = first; i <= last && !indexes; i++) indexes = isArrayIndex(terms[i]!);
-  if (!indexes) return `{${bytes.toString("utf8", partStart[first], partStart[last + 1]! - 1)}}`;
-  const run = Array.from({ length: last - first + 1 }, (_, k) => first + k);
-  return `{${shardOrder(run, (i) => terms[i]!)
-    .map((i) => bytes.toString("utf8", partStart[i], partStart[i + 1]! - 1))
-    .join(",")}}`;
 }
 
 export function stateKey(siteUrl: string, fields: string[], synonyms: Synonym[]): string {
@@ -155,21 +118,22 @@ export function stateFromStatistics(
   let total = 0;
   for (const list of stats.terms.values()) total += list.length / 2;
   const start = new Uint32Array(terms.length + 1);
-  const entryIds = new Int32Array(total);
+  const rows = new Uint32Array(total);
   const cells = new Uint32Array(total);
+  const parts = new Map<number, string>();
   let j = 0;
   terms.forEach((term, i) => {
     start[i] = j;
     const list = stats.terms.get(term)!;
     for (let k = 0; k < list.length; k += 2, j++) {
       const f = list[k]! % width;
-      entryIds[j] = ids[(list[k]! - f) / width]!;
+      rows[j] = (list[k]! - f) / width;
       cells[j] = f + width * list[k + 1]!;
     }
+    if (list.length / 2 > PART_ENTRIES) parts.set(i, shardPart(term, postings[i]![1]));
   });
   start[terms.length] = j;
   const pages = new Map([...digests].map(([url, p]) => [url, { slot: p.slot, digest: p.digest }]));
-  const { parts, partStart } = joinParts(postings.length, (i) => shardPart(...postings[i]!));
   return {
     key,
     statistics,
@@ -178,144 +142,115 @@ export function stateFromStatistics(
     recordLengths: Uint32Array.from(stats.fieldLength),
     terms,
     start,
-    ids: entryIds,
+    rows,
     cells,
     heads: Uint8Array.from(heads, Number),
     bytes: Uint32Array.from(postings, ([term, p]) => shardBytes(term, p)),
     parts,
-    partStart,
     shards: [],
     runs: new Map(),
   };
 }
 
-type Arrays = Pick<
-  IndexState,
-  "recordIds" | "recordLengths" | "start" | "ids" | "cells" | "heads" | "bytes" | "parts" | "partStart"
->;
-const ARRAYS = ["recordIds", "recordLengths", "start", "ids", "cells", "heads", "bytes", "parts", "partStart"] as const;
-const TYPES = {
-  recordIds: Int32Array,
-  recordLengths: Uint32Array,
-  start: Uint32Array,
-  ids: Int32Array,
-  cells: Uint32Array,
-  heads: Uint8Array,
-  bytes: Uint32Array,
-  parts: Uint8Array,
-  partStart: Uint32Array,
-} as const;
+interface Head {
+  format: number;
+  key: string;
+  statistics: IndexStatistics;
+  pages: [string, number, string][];
+  terms: string[];
+  shards: PieceRef<string>[];
+  runs: [string, PieceRef<number>][];
+  records: number;
+  entries: number;
+}
 
-/**
- * Writes `state` to `file` (through a temporary file, so a killed build leaves the old one or
- * none); the error when it could not.
- */
+/** Writes `state` to `file` (state-file.ts); the error when it could not. */
 export function writeState(file: string, state: IndexState): Error | null {
-  const { pages, ...rest } = state;
-  const lengths = Object.fromEntries(ARRAYS.map((name) => [name, state[name].length]));
-  const header = Buffer.from(
-    JSON.stringify({
-      format: FORMAT,
-      key: rest.key,
-      statistics: rest.statistics,
-      pages: [...pages].map(([url, p]) => [url, p.slot, p.digest]),
-      terms: rest.terms,
-      shards: rest.shards,
-      runs: [...rest.runs],
-      lengths,
-    }),
-  );
-  const chunks: Uint8Array[] = [Buffer.from(new Uint32Array([header.length]).buffer), header];
-  chunks.push(new Uint8Array((4 - (header.length % 4)) % 4));
-  for (const name of ARRAYS) {
-    const a = state[name];
-    chunks.push(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-    chunks.push(new Uint8Array((4 - (a.byteLength % 4)) % 4));
-  }
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    // Part by part: a large site's state is a hundred megabytes, not worth a joined copy.
-    const fd = openSync(temporary, "w");
-    try {
-      for (const chunk of chunks) for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
-    } finally {
-      closeSync(fd);
+  const head: Head = {
+    format: FORMAT,
+    key: state.key,
+    statistics: state.statistics,
+    pages: [...state.pages].map(([url, p]) => [url, p.slot, p.digest]),
+    terms: state.terms,
+    shards: state.shards,
+    runs: [...state.runs],
+    records: state.recordIds.length,
+    entries: state.rows.length,
+  };
+  const body = new VarintWriter();
+  for (const id of state.recordIds) body.uint(id);
+  for (const length of state.recordLengths) body.uint(length);
+  for (let i = 0; i < state.terms.length; i++) {
+    body.uint(state.start[i + 1]! - state.start[i]!);
+    body.uint(state.heads[i]!);
+    body.uint(state.bytes[i]!);
+    let last = 0;
+    for (let k = state.start[i]!; k < state.start[i + 1]!; k++) {
+      body.uint(state.rows[k]! - last);
+      body.uint(state.cells[k]!);
+      last = state.rows[k]!;
     }
-    renameSync(temporary, file);
-    return null;
-  } catch (e) {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // Its folder could not be made either.
-    }
-    return e as Error;
   }
+  body.uint(state.parts.size);
+  for (const [i, part] of state.parts) {
+    body.uint(i);
+    body.bytes(Buffer.from(part));
+  }
+  return writeStateFile(file, head, body.done());
 }
 
 /** The state in `file`, or null when there is none or it is not a whole state of this format. */
 export function readState(file: string): IndexState | null {
-  let bytes: Buffer;
+  const read = readStateFile(file);
+  if (!read) return null;
+  const head = read.head as Head;
+  if (head?.format !== FORMAT) return null;
   try {
-    bytes = readFileSync(file);
-  } catch {
-    return null;
-  }
-  try {
-    const headerBytes = bytes.readUInt32LE(0);
-    const header = JSON.parse(bytes.toString("utf8", 4, 4 + headerBytes)) as {
-      format: number;
-      key: string;
-      statistics: IndexStatistics;
-      pages: [string, number, string][];
-      terms: string[];
-      shards: PieceRef<string>[];
-      runs: [string, PieceRef<number>][];
-      lengths: Record<(typeof ARRAYS)[number], number>;
-    };
-    if (header.format !== FORMAT) return null;
-    let at = 4 + headerBytes;
-    at += (4 - (headerBytes % 4)) % 4;
-    const arrays = {} as Record<string, unknown>;
-    for (const name of ARRAYS) {
-      const Type = TYPES[name];
-      const byteLength = header.lengths[name] * Type.BYTES_PER_ELEMENT;
-      if (at + byteLength > bytes.length) return null;
-      // A copy, aligned for its type (the file's bytes need not be).
-      arrays[name] = new Type(
-        (bytes.buffer as ArrayBuffer).slice(bytes.byteOffset + at, bytes.byteOffset + at + byteLength),
-      );
-      at += byteLength + ((4 - (byteLength % 4)) % 4);
+    const body = read.body;
+    const width = head.statistics.averageFieldLength.length;
+    const recordIds = new Int32Array(head.records);
+    for (let r = 0; r < head.records; r++) recordIds[r] = body.uint();
+    const recordLengths = new Uint32Array(head.records * width);
+    for (let k = 0; k < recordLengths.length; k++) recordLengths[k] = body.uint();
+    const count = head.terms.length;
+    const start = new Uint32Array(count + 1);
+    const heads = new Uint8Array(count);
+    const bytes = new Uint32Array(count);
+    const rows = new Uint32Array(head.entries);
+    const cells = new Uint32Array(head.entries);
+    let j = 0;
+    for (let i = 0; i < count; i++) {
+      start[i] = j;
+      const n = body.uint();
+      heads[i] = body.uint();
+      bytes[i] = body.uint();
+      if (j + n > head.entries) return null;
+      for (let k = 0, row = 0; k < n; k++, j++) {
+        rows[j] = row += body.uint();
+        cells[j] = body.uint();
+      }
     }
-    const state = {
-      key: header.key,
-      statistics: header.statistics,
-      pages: new Map(header.pages.map(([url, slot, digest]) => [url, { slot, digest }])),
-      terms: header.terms,
-      shards: header.shards,
-      runs: new Map(header.runs),
-      ...(arrays as unknown as Arrays),
+    start[count] = j;
+    const parts = new Map<number, string>();
+    for (let n = body.uint(); n > 0; n--) parts.set(body.uint(), Buffer.from(body.bytes()).toString("utf8"));
+    if (j !== head.entries || !body.done) return null;
+    return {
+      key: head.key,
+      statistics: head.statistics,
+      pages: new Map(head.pages.map(([url, slot, digest]) => [url, { slot, digest }])),
+      recordIds,
+      recordLengths,
+      terms: head.terms,
+      start,
+      rows,
+      cells,
+      heads,
+      bytes,
+      parts,
+      shards: head.shards,
+      runs: new Map(head.runs),
     };
-    return at === bytes.length && consistent(state) ? state : null;
   } catch {
     return null;
   }
-}
-
-/** The counts a state's parts must agree on. */
-function consistent(s: IndexState): boolean {
-  const width = s.recordIds.length ? s.recordLengths.length / s.recordIds.length : 0;
-  return (
-    s.start.length === s.terms.length + 1 &&
-    s.start[s.terms.length] === s.ids.length &&
-    s.cells.length === s.ids.length &&
-    s.heads.length === s.terms.length &&
-    s.bytes.length === s.terms.length &&
-    s.partStart.length === s.terms.length + 1 &&
-    s.partStart[s.terms.length] === s.parts.length &&
-    s.partStart.every((v, i) => i === 0 || v > s.partStart[i - 1]!) &&
-    Number.isInteger(width) &&
-    s.start.every((v, i) => i === 0 || v >= s.start[i - 1]!)
-  );
 }

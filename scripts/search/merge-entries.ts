@@ -1,21 +1,21 @@
 /**
- * Every term's entries after a change (update-index.ts): a kept term's entries less those of the
- * pages that changed or went (by their slots), then the changed pages' own, terms in order.
+ * Every term's entries after a change (update-index.ts): a kept term's entries of records that
+ * stay, moved to their positions in this build, and the changed pages' own, in position order,
+ * terms in order.
  */
 import type { IndexState } from "./index-state";
-import { slotOf } from "./index-state";
 
 export interface MergedEntries {
   terms: string[];
-  /** Term i's entries are start[i] to start[i + 1] of ids and cells (as IndexState keeps them). */
+  /** Term i's entries are start[i] to start[i + 1] of rows (positions in this build) and cells. */
   start: Uint32Array;
-  ids: Int32Array;
+  rows: Uint32Array;
   cells: Uint32Array;
   /** Term i's index in the state, or -1 for a new term. */
   oldOf: Int32Array;
   /** Term i's entries in the changed pages' statistics (their slots local to them), if it has any. */
   fresh: (number[] | undefined)[];
-  /** How many of term i's records went with the dropped pages. */
+  /** How many of term i's kept records went (their pages changed or went). */
   droppedRecords: Uint32Array;
   /** The terms whose entries changed, and those that went, in order. */
   changed: string[];
@@ -24,20 +24,20 @@ export interface MergedEntries {
 const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * `local`: the changed pages' term statistics (term-statistics.ts) and their records' stable ids
- * by local position; `dropped[slot]` marks the slots of pages whose kept entries go.
+ * `local`: the changed pages' term statistics (term-statistics.ts) and their records' positions in
+ * this build; `moved[row]`: a kept record's position in this build, or -1 when it goes.
  */
 export function mergeEntries(
   state: IndexState,
-  local: { terms: Map<string, number[]>; ids: ArrayLike<number> },
+  local: { terms: Map<string, number[]>; positions: ArrayLike<number> },
   width: number,
-  dropped: Uint8Array,
+  moved: Int32Array,
 ): MergedEntries {
   const localTerms = [...local.terms.keys()].sort(order);
   let added = 0;
   for (const list of local.terms.values()) added += list.length / 2;
-  const ids = new Int32Array(state.ids.length + added);
-  const cells = new Uint32Array(state.ids.length + added);
+  const rows = new Uint32Array(state.rows.length + added);
+  const cells = new Uint32Array(state.rows.length + added);
   const terms: string[] = [];
   const starts: number[] = [];
   const oldOf: number[] = [];
@@ -48,23 +48,29 @@ export function mergeEntries(
   const take = (term: string, old: number, list: number[] | undefined) => {
     const begin = j;
     let gone = 0;
-    if (old >= 0)
-      for (let k = state.start[old]!, last = -1; k < state.start[old + 1]!; k++) {
-        const id = state.ids[k]!;
-        if (!dropped[slotOf(id)]) {
-          ids[j] = id;
-          cells[j++] = state.cells[k]!;
-        } else if (id !== last) {
-          gone++;
-          last = id;
-        }
+    let k = old >= 0 ? state.start[old]! : 0;
+    const end = old >= 0 ? state.start[old + 1]! : 0;
+    let m = 0;
+    const size = list?.length ?? 0;
+    // Both in position order: the kept ones keep theirs, the changed pages' are increasing.
+    while (k < end || m < size) {
+      const row = k < end ? moved[state.rows[k]!]! : -1;
+      if (k < end && row < 0) {
+        if (k === state.start[old]! || state.rows[k - 1] !== state.rows[k]) gone++;
+        k++;
+        continue;
       }
-    if (list)
-      for (let k = 0; k < list.length; k += 2) {
-        const f = list[k]! % width;
-        ids[j] = local.ids[(list[k]! - f) / width]!;
-        cells[j++] = f + width * list[k + 1]!;
+      const f = m < size ? list![m]! % width : 0;
+      const mine = m < size ? local.positions[(list![m]! - f) / width]! : Infinity;
+      if (k < end && row < mine) {
+        rows[j] = row;
+        cells[j++] = state.cells[k++]!;
+      } else {
+        rows[j] = mine;
+        cells[j++] = f + width * list![m + 1]!;
+        m += 2;
       }
+    }
     if (gone || list) changed.push(term);
     if (j === begin) return;
     terms.push(term);
@@ -84,7 +90,7 @@ export function mergeEntries(
   return {
     terms,
     start: Uint32Array.from([...starts, j]),
-    ids: ids.subarray(0, j),
+    rows: rows.subarray(0, j),
     cells: cells.subarray(0, j),
     oldOf: Int32Array.from(oldOf),
     fresh,

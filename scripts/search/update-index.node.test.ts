@@ -7,6 +7,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { SearchRecord } from "../../common/search";
@@ -21,9 +22,12 @@ import { updateSearchIndex } from "./update-index";
 const dir = mkdtempSync(path.join(tmpdir(), "index-state-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** 300 pages of 12 records; every text record also holds "common", so its list is cut at the cap. */
+/**
+ * 400 pages of 12 records; every text record also holds "common", so its list is cut at the cap,
+ * and the state keeps its part (more than PART_ENTRIES entries).
+ */
 function site(): SearchRecord[] {
-  return synthetic(300, 11).map((r) => (r.content ? { ...r, content: `${r.content} common` } : r));
+  return synthetic(400, 11).map((r) => (r.content ? { ...r, content: `${r.content} common` } : r));
 }
 const pageOf = (n: number) => `${SITE}/page-${n}`;
 
@@ -84,16 +88,16 @@ describe("updating the search index from a kept state", () => {
     let records = base;
     let state = kept(base);
     for (let n = 1; n <= 6; n++) {
-      records = editText(records, (n * 37) % 300, `release${word(n)} common ${word(n * 3)}`);
-      if (n % 3 === 0) records = without(records, (n * 53) % 300);
+      records = editText(records, (n * 37) % 400, `release${word(n)} common ${word(n * 3)}`);
+      if (n % 3 === 0) records = without(records, (n * 53) % 400);
       state = step(state, records);
     }
   });
 
   it("keeps a capped list right when a page in it, or one below its cut, goes or changes", () => {
     const state = kept(base);
-    const term = state.terms.indexOf("common");
-    const part = Buffer.from(state.parts).toString("utf8", state.partStart[term], state.partStart[term + 1]! - 1);
+    const part = state.parts.get(state.terms.indexOf("common"));
+    expect(part).toBeDefined();
     const listed = (JSON.parse(`{${part}}`) as Record<string, Postings>).common!;
     expect(listed.n).toBeGreaterThan(POSTINGS_CAP);
     expect(listed.a).toHaveLength(2 * POSTINGS_CAP);
@@ -111,7 +115,7 @@ describe("updating the search index from a kept state", () => {
   });
 
   it("scores every term again when the change moves the rounded statistics", () => {
-    // 300 pages of 12 records: 3,600 records, rounded to 3,600; 15 more pages make 3,780, rounded to 3,800.
+    // 400 pages of 12 records: 4,800 records; 15 more pages make 4,980, rounded to 5,000.
     const more = Array.from({ length: 15 }, (_, i) => copyOf(base, i, `more-${i}`)).flat();
     const records = [...base, ...more];
     expect(kept(records).statistics.documentCount).not.toBe(kept(base).statistics.documentCount);
@@ -162,14 +166,18 @@ describe("the kept state on disk", () => {
     const file = path.join(dir, "damaged.bin");
     writeState(file, kept(base));
     const bytes = readFileSync(file);
+    const plain = brotliDecompressSync(bytes);
+    const rewrite = (text: Buffer) => writeFileSync(file, brotliCompressSync(text));
     writeFileSync(file, bytes.subarray(0, bytes.length - 3));
     expect(readState(file)).toBeNull();
-    const flipped = Buffer.from(bytes);
-    flipped.writeUInt32LE(bytes.readUInt32LE(0) + 1, 0);
-    writeFileSync(file, flipped);
+    rewrite(plain.subarray(0, plain.length - 40));
     expect(readState(file)).toBeNull();
-    writeFileSync(file, bytes.toString("utf8").replace('"format":2', '"format":1'));
+    rewrite(Buffer.concat([plain, Buffer.from([1])]));
     expect(readState(file)).toBeNull();
+    rewrite(Buffer.from(plain.toString("latin1").replace('"format":3', '"format":2'), "latin1"));
+    expect(readState(file)).toBeNull();
+    rewrite(plain);
+    expect(readState(file)).not.toBeNull();
     expect(readState(path.join(dir, "missing.bin"))).toBeNull();
   });
 });

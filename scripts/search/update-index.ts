@@ -11,10 +11,10 @@
  */
 import { indexTokens, miniSearchOptions, type SearchRecord, type Synonym } from "../../common/search";
 import { POSTINGS_CAP } from "../../common/search-index";
-import { shardPart, type Postings } from "../../common/search-pieces";
+import { shardOrder, shardPart, type Postings } from "../../common/search-pieces";
 import { assembleIndex, type SearchIndexBuild } from "./build-index";
 import { pieceRef, runsOf, type PieceRef } from "./index-pieces";
-import { pageDigests, shardTextOfParts, slotOf, stateKey, type IndexState, type KnownPages } from "./index-state";
+import { pageDigests, PART_ENTRIES, slotOf, stateKey, type IndexState, type KnownPages } from "./index-state";
 import { mergeEntries, type MergedEntries } from "./merge-entries";
 import { PieceTexts } from "./piece-texts";
 import { PostingsScorer, rounded, roundedStatistics, shardBytes } from "./postings";
@@ -64,68 +64,65 @@ export function updateSearchIndex(
     miniSearchOptions.tokenize ?? indexTokens,
   );
   const fieldLength = new Uint32Array(records.length * width);
-  const row = new Map<number, number>();
-  state.recordIds.forEach((id, i) => row.set(id, i));
-  const isLocal = new Uint8Array(records.length);
   localPos.forEach((p, i) => {
-    isLocal[p] = 1;
     for (let f = 0; f < width; f++) fieldLength[p * width + f] = stats.fieldLength[i * width + f]!;
   });
-  for (let p = 0; p < records.length; p++) {
-    if (isLocal[p]) continue;
-    const r = row.get(ids[p]!)!;
-    for (let f = 0; f < width; f++) fieldLength[p * width + f] = state.recordLengths[r * width + f]!;
-  }
+  // Each kept record's position in this build: its page is unchanged, so its id is too.
+  const position = new Map<number, number>();
+  ids.forEach((id, p) => position.set(id, p));
+  const moved = new Int32Array(state.recordIds.length);
+  state.recordIds.forEach((id, r) => {
+    const p = dropped[slotOf(id)] ? -1 : (position.get(id) ?? -1);
+    moved[r] = p;
+    if (p >= 0) for (let f = 0; f < width; f++) fieldLength[p * width + f] = state.recordLengths[r * width + f]!;
+  });
   const statistics = roundedStatistics(records.length, runningAverages(fieldLength, width));
   const everything =
     statistics.documentCount !== state.statistics.documentCount ||
     statistics.averageFieldLength.some((a, f) => a !== state.statistics.averageFieldLength[f]);
 
-  const merged = mergeEntries(state, { terms: stats.terms, ids: localPos.map((p) => ids[p]!) }, width, dropped);
+  const merged = mergeEntries(state, { terms: stats.terms, positions: localPos }, width, moved);
   const { terms } = merged;
   const scorer = new PostingsScorer(fields, records, fieldLength, ids, statistics);
-  const postingsOf = termPostings(merged, state, scorer, { width, dropped, localPos, ids });
+  const postingsOf = termPostings(merged, state, scorer, { width, dropped, localPos });
   const changed = everything ? terms : merged.changed;
 
-  // Each term's part of its shard's text: a kept term's as kept, a changed term's made again.
+  // Each term's part of its shard's text: a kept term's as kept (or scored again from its kept
+  // entries, for a term without a kept part), a changed term's made again.
   const heads = new Uint8Array(terms.length);
   const bytes = new Uint32Array(terms.length);
-  const partStart = new Uint32Array(terms.length + 1);
-  const made: (string | null)[] = [];
-  let at = 0;
+  const made = new Map<number, string>();
+  const untouched = (i: number) =>
+    !everything && merged.oldOf[i]! >= 0 && !merged.fresh[i] && !merged.droppedRecords[i];
   terms.forEach((term, i) => {
-    partStart[i] = at;
     const o = merged.oldOf[i]!;
-    if (!everything && o >= 0 && !merged.fresh[i] && !merged.droppedRecords[i]) {
+    if (untouched(i)) {
       heads[i] = state.heads[o]!;
       bytes[i] = state.bytes[o]!;
-      made.push(null);
-      at += state.partStart[o + 1]! - state.partStart[o]!;
       return;
     }
     const p = postingsOf(i, everything);
     heads[i] = p.h ? 1 : 0;
     bytes[i] = shardBytes(term, p);
-    const part = `${shardPart(term, p)},`;
-    made.push(part);
-    at += Buffer.byteLength(part);
+    made.set(i, shardPart(term, p));
   });
-  partStart[terms.length] = at;
-  const parts = Buffer.allocUnsafe(at);
-  const keptParts = Buffer.from(state.parts.buffer, state.parts.byteOffset, state.parts.byteLength);
-  made.forEach((part, i) => {
-    const o = merged.oldOf[i]!;
-    if (part !== null) parts.write(part, partStart[i]!);
-    else keptParts.copy(parts, partStart[i]!, state.partStart[o]!, state.partStart[o + 1]!);
-  });
+  const partOf = (i: number) =>
+    made.get(i) ?? state.parts.get(merged.oldOf[i]!) ?? shardPart(terms[i]!, postingsOf(i, true));
 
   const later = new Map<string, () => string>();
   const pieces = new PieceTexts(later);
-  const shardText = (run: number[]) => shardTextOfParts(run[0]!, run.at(-1)!, terms, parts, partStart);
+  const shardText = (run: number[]) =>
+    `{${shardOrder(run, (i) => terms[i]!)
+      .map(partOf)
+      .join(",")}}`;
   const shards = keptShards(terms, bytes, state.shards, changed).map(({ run, kept }) => {
     if (!kept) return pieceRef(terms[run[0]!]!, shardText(run), pieces);
     later.set(kept.digest, () => shardText(run));
     return kept;
+  });
+  const parts = new Map<number, string>();
+  terms.forEach((_, i) => {
+    if (merged.start[i + 1]! - merged.start[i]! > PART_ENTRIES) parts.set(i, partOf(i));
   });
   const runs = new Map<string, PieceRef<number>>();
   const index = assembleIndex({
@@ -149,12 +146,11 @@ export function updateSearchIndex(
     recordLengths: fieldLength,
     terms,
     start: merged.start,
-    ids: merged.ids,
+    rows: merged.rows,
     cells: merged.cells,
     heads,
     bytes,
     parts,
-    partStart,
     shards,
     runs,
   };
@@ -172,16 +168,14 @@ function termPostings(
   merged: MergedEntries,
   state: IndexState,
   scorer: PostingsScorer,
-  at: { width: number; dropped: Uint8Array; localPos: number[]; ids: readonly number[] },
+  at: { width: number; dropped: Uint8Array; localPos: number[] },
 ) {
   const { width, dropped } = at;
-  let position: Map<number, number> | null = null;
   const all = (i: number): Postings => {
-    position ??= new Map(at.ids.map((id, p) => [id, p]));
     const list: number[] = [];
     for (let k = merged.start[i]!; k < merged.start[i + 1]!; k++) {
       const f = merged.cells[k]! % width;
-      list.push(position.get(merged.ids[k]!)! * width + f, (merged.cells[k]! - f) / width);
+      list.push(merged.rows[k]! * width + f, (merged.cells[k]! - f) / width);
     }
     return scorer.postings(list);
   };
@@ -199,12 +193,11 @@ function termPostings(
   };
   return (i: number, everything: boolean): Postings => {
     const o = merged.oldOf[i]!;
-    if (everything || o < 0) return all(i);
+    const part = o >= 0 ? state.parts.get(o) : undefined;
+    if (everything || part === undefined) return all(i);
     const now = counts(merged.cells, merged.start[i]!, merged.start[i + 1]!);
     const was = counts(state.cells, state.start[o]!, state.start[o + 1]!);
     if (now.some((n, f) => rounded(n) !== rounded(was[f]!))) return all(i);
-    const bytes = Buffer.from(state.parts.buffer, state.parts.byteOffset, state.parts.byteLength);
-    const part = bytes.toString("utf8", state.partStart[o], state.partStart[o + 1]! - 1);
     const old = (JSON.parse(`{${part}}`) as Record<string, Postings>)[merged.terms[i]!]!;
     const [a, h] = [kept(old.a), kept(old.h)];
     if (a.lost || h.lost) return all(i);
