@@ -45,30 +45,21 @@ export type TermShard = Record<string, Postings>;
 /** A term that is an array index: an object's own keys put these first, in numeric order. */
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 
-/** Whether a term is one an object's own keys put first (see shardOrder). */
-export const isArrayIndex = (term: string) => ARRAY_INDEX.test(term) && Number(term) < 2 ** 32 - 1;
-
-/** A run of a shard's items in the order JSON.stringify gives an object's keys: array indexes first, in numeric order. */
-export function shardOrder<T>(run: T[], termOf: (item: T) => string): T[] {
-  const indexes = run.filter((e) => isArrayIndex(termOf(e)));
-  return indexes.length
-    ? [...indexes.sort((a, b) => Number(termOf(a)) - Number(termOf(b))), ...run.filter((e) => !indexes.includes(e))]
-    : run;
-}
-
-/** One term's member of a shard's text: `"term":{…}`. */
-export const shardPart = (term: string, { a, h, n }: Postings) =>
-  `${JSON.stringify(term)}:{"a":[${a.join(",")}]${h ? `,"h":[${h.join(",")}]` : ""},"n":${n}}`;
-
 /**
  * A term shard's stored text, from its terms in order: what JSON.stringify gives for the object of
  * them, written out directly, since a site's shards hold millions of postings and a generic
  * serialisation of them was a large part of the index's build.
  */
 export function termShardText(run: [string, Postings][]): string {
-  return `{${shardOrder(run, ([t]) => t)
-    .map(([term, p]) => shardPart(term, p))
-    .join(",")}}`;
+  const indexes = run.filter(([t]) => ARRAY_INDEX.test(t) && Number(t) < 2 ** 32 - 1);
+  const ordered = indexes.length
+    ? [...indexes.sort(([a], [b]) => Number(a) - Number(b)), ...run.filter((e) => !indexes.includes(e))]
+    : run;
+  const parts = ordered.map(
+    ([term, { a, h, n }]) =>
+      `${JSON.stringify(term)}:{"a":[${a.join(",")}]${h ? `,"h":[${h.join(",")}]` : ""},"n":${n}}`,
+  );
+  return `{${parts.join(",")}}`;
 }
 
 /**

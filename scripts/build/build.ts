@@ -76,10 +76,7 @@ export async function buildVersion(options: BuildOptions, version: VersionInputs
   const anchors = clock.run("links", () => checkLinks(pages, api.anchors, site, log, version));
   if (options.strict) log.failOnWarnings();
   const buildId = clock.run("buildId", () => buildIdOf(covered, pages, synonyms));
-  // One kept index per docs version, so that versions built in turn each update their own.
-  const stateFile =
-    cacheDir && path.join(cacheDir, "search-state", `${encodeURIComponent(version.source.version.name)}.bin`);
-  const search = clock.run("search", () => searchIndex(pages, site.config.url, synonyms, undefined, stateFile));
+  const search = clock.run("search", () => searchIndex(pages, site.config.url, synonyms));
   const { manifest, files } = await clock.run("files", async () => {
     const infos = jobs.map((j) => j.info);
     const { source } = version;

@@ -71,12 +71,6 @@ function fileOf(dir: string, key: string): string {
   return path.join(dir, key.slice(0, 2), key);
 }
 
-/** Says once per process that the cache could not be written: the next build is slower, this one no less right. */
-export function cacheWriteFailed(dir: string, e: Error): void {
-  if (!warned) console.warn(`build cache: could not write to ${dir}: ${e.message}`);
-  warned = true;
-}
-
 export class DiskCache {
   constructor(readonly dir: string) {}
 
@@ -122,7 +116,9 @@ export class DiskCache {
       } catch {
         // Its folder could not be made either.
       }
-      cacheWriteFailed(this.dir, e as Error);
+      // The next build is slower, this one no less right.
+      if (!warned) console.warn(`build cache: could not write to ${this.dir}: ${(e as Error).message}`);
+      warned = true;
       return false;
     }
   }

@@ -159,8 +159,6 @@ export interface FinishedPage {
   digest: string;
   valueBytes: number;
   markdown: string;
-  /** The digest of the search records (blobDigest of their JSON), so a build can tell them unchanged without reading them again. */
-  recordsDigest: string;
   /** The twin's digest (blobDigest) and UTF-8 bytes, known without reading it again. */
   markdownDigest: string;
   markdownBytes: number;
@@ -193,7 +191,6 @@ export async function finishPage(
     siteUrl: publicSiteUrl(site.config),
     route: page.route,
   });
-  const records = searchRecordsOf(page, site.config);
   return {
     page: {
       route: page.route,
@@ -203,8 +200,7 @@ export async function finishPage(
       markdown,
       markdownDigest: blobDigest(markdown),
       markdownBytes: Buffer.byteLength(markdown),
-      records,
-      recordsDigest: blobDigest(JSON.stringify(records)),
+      records: searchRecordsOf(page, site.config),
       anchors: [...anchorsOf(page.tree)],
       anchorChecks,
       warnings,

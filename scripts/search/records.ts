@@ -240,7 +240,7 @@ export function withoutBoilerplate(all: SearchRecord[]): SearchRecord[] {
   const kept = new Set<string>();
   return all.filter((r) => {
     if (r.type !== "content" || !r.content) return true;
-    if (!twoWords(r.content)) return false;
+    if (wordCount(r.content) < 2) return false;
     if (pagesOf.get(r.content)!.size < BOILERPLATE_PAGES) return true;
     if (kept.has(r.content)) return false;
     kept.add(r.content);
@@ -248,10 +248,6 @@ export function withoutBoilerplate(all: SearchRecord[]): SearchRecord[] {
   });
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-
-/** Whether a text holds two words or more (found in place: a site has hundreds of thousands of texts). */
-function twoWords(text: string): boolean {
-  WORD.lastIndex = 0;
-  return WORD.test(text) && WORD.test(text);
+function wordCount(text: string): number {
+  return text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 }

@@ -46,6 +46,7 @@ export function termStatistics(
   const width = fields.length;
   const terms = new Map<string, number[]>();
   const fieldLength = new Uint32Array(records.length * width);
+  const averageFieldLength: number[] = [];
   const analyse = (text: string, field: string): Analysed => {
     const tokens = tokenize(text, field);
     const folded: string[] = [];
@@ -60,7 +61,9 @@ export function termStatistics(
   records.forEach((record, id) => {
     const document = indexedDocument(record, id);
     for (let f = 0; f < width; f++) {
-      const text = String(document[fields[f]!] ?? "");
+      const value = document[fields[f]!];
+      if (value === null || value === undefined) continue;
+      const text = String(value);
       const seen = memo[f];
       let analysed = seen?.get(text);
       if (!analysed) {
@@ -70,6 +73,8 @@ export function termStatistics(
       const slot = id * width + f;
       const { length } = analysed;
       fieldLength[slot] = length;
+      // MiniSearch's running mean, in its order of operations (so the figures are the same).
+      averageFieldLength[f] = ((averageFieldLength[f] || 0) * id + length) / (id + 1);
       for (const term of analysed.terms) {
         let list = terms.get(term);
         if (!list) terms.set(term, (list = []));
@@ -79,21 +84,5 @@ export function termStatistics(
       }
     }
   });
-  return { fields: fields as string[], terms, fieldLength, averageFieldLength: runningAverages(fieldLength, width) };
-}
-
-/**
- * Each field's average length over the records (fieldLength by slot), as MiniSearch's running
- * mean computes it, in its order of operations (so the figures are the same).
- */
-export function runningAverages(fieldLength: ArrayLike<number>, width: number): number[] {
-  const averages: number[] = [];
-  const count = fieldLength.length / width;
-  if (!count) return averages;
-  for (let f = 0; f < width; f++) {
-    let mean = 0;
-    for (let id = 0; id < count; id++) mean = (mean * id + fieldLength[id * width + f]!) / (id + 1);
-    averages.push(mean);
-  }
-  return averages;
+  return { fields: fields as string[], terms, fieldLength, averageFieldLength };
 }
