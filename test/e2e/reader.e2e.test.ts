@@ -34,7 +34,9 @@ before(async () => {
   );
   [site, browser] = await Promise.all([serveSite(content.root), launchChromium()]);
   // A page record naming a component the renderer does not have: its render throws.
-  const record = site.build.pages.get(CRASHING)!;
+  const record = JSON.parse(
+    (await site.server.kv.get(kvKeys.blob(site.build.manifest.blobs.pages[CRASHING]!)))!,
+  ) as object;
   const broken = { ...record, tree: [["NoSuchComponent", null, "boom"]] };
   await site.server.kv.put(kvKeys.blob(site.build.manifest.blobs.pages[CRASHING]!), JSON.stringify(broken));
 });
