@@ -8,35 +8,22 @@
  * never on a healthy page.
  */
 import assert from "node:assert/strict";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, request as httpRequest, type Server } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
-import { REPO_ROOT, serveSite, type RunningSite } from "../helpers/local-site";
+import { serveSite, type RunningSite } from "../helpers/local-site";
+import { repoSiteWith } from "../helpers/repo-site";
+import type { TempSite } from "../helpers/temp-site";
 
 const BASE = "/docs/";
 const BANNER = "Your site did not load properly.";
 
-let root: string;
+let content: TempSite;
 let site: RunningSite;
 let browser: Browser;
 let proxy: Server;
 let proxyOrigin: string;
-
-/** The repository's content, openapi and public files, with `baseUrl: /docs/` in site.yaml. */
-async function docsSite(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "docs-base-"));
-  for (const part of ["content", "openapi", "client/public"])
-    await cp(path.join(REPO_ROOT, part), path.join(dir, part), { recursive: true });
-  const yaml = await readFile(path.join(dir, "content/site.yaml"), "utf8");
-  const changed = yaml.replace(/^baseUrl: \/$/m, `baseUrl: ${BASE}`);
-  assert.notEqual(changed, yaml);
-  await writeFile(path.join(dir, "content/site.yaml"), changed);
-  return dir;
-}
 
 /** A proxy on 127.0.0.1 that serves the site's /docs/* at /wrong/* and nothing else (404). */
 function startProxy(target: string): Promise<Server> {
@@ -60,8 +47,9 @@ function startProxy(target: string): Promise<Server> {
 }
 
 before(async () => {
-  root = await docsSite();
-  [site, browser] = await Promise.all([serveSite(root), launchChromium()]);
+  // The repository's site with `baseUrl: /docs/` in site.yaml.
+  content = await repoSiteWith((yaml) => yaml.replace(/^baseUrl: \/$/m, `baseUrl: ${BASE}`));
+  [site, browser] = await Promise.all([serveSite(content.root), launchChromium()]);
   proxy = await startProxy(site.origin);
   const address = proxy.address();
   assert.ok(address && typeof address === "object");
@@ -71,7 +59,7 @@ after(async () => {
   proxy?.close();
   await browser?.close();
   await site?.stop();
-  if (root) await rm(root, { recursive: true, force: true });
+  await content?.remove();
 });
 
 const get = (p: string) => fetch(`${site.origin}${p}`, { redirect: "manual" });

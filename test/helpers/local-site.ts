@@ -92,11 +92,9 @@ async function removeOldTemplates(): Promise<void> {
  */
 async function publishedTemplate(siteRoot: string, strict: boolean): Promise<{ kv: string; build: ServedBuild }> {
   const template = path.join(KV_TEMPLATES, siteInputsDigest(siteRoot, strict ? "strict" : "lenient"));
+  const kv = path.join(template, "kv");
   const keptFile = path.join(template, "build.json");
-  if (existsSync(keptFile)) {
-    const kept = JSON.parse(await readFile(keptFile, "utf8")) as KeptBuild;
-    return { kv: path.join(template, "kv"), build: servedFrom(kept) };
-  }
+  if (existsSync(keptFile)) return { kv, build: servedFrom(JSON.parse(await readFile(keptFile, "utf8")) as KeptBuild) };
   const site = await build(siteRoot, strict);
   await mkdir(KV_TEMPLATES, { recursive: true });
   await removeOldTemplates();
@@ -127,7 +125,7 @@ async function publishedTemplate(siteRoot: string, strict: boolean): Promise<{ k
     if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
     await rm(staging, { recursive: true, force: true });
   });
-  return { kv: path.join(template, "kv"), build: servedFrom(kept) };
+  return { kv, build: servedFrom(kept) };
 }
 
 export async function serveSite(siteRoot: string, options: { strict?: boolean } = {}): Promise<RunningSite> {

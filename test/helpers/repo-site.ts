@@ -7,12 +7,12 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { REPO_ROOT } from "./local-site";
+import { SITE_PARTS } from "./site-inputs";
 import type { TempSite } from "./temp-site";
 
 export async function repoSiteWith(changeConfig: (yaml: string) => string): Promise<TempSite> {
   const root = await mkdtemp(path.join(tmpdir(), "docs-repo-site-"));
-  for (const folder of ["content", "openapi", "client/public"])
-    await cp(path.join(REPO_ROOT, folder), path.join(root, folder), { recursive: true });
+  for (const folder of SITE_PARTS) await cp(path.join(REPO_ROOT, folder), path.join(root, folder), { recursive: true });
   const file = path.join(root, "content/site.yaml");
   const yaml = await readFile(file, "utf8");
   const changed = changeConfig(yaml);

@@ -12,7 +12,8 @@ import path from "node:path";
 import { codeVersion } from "../../scripts/build/code-version";
 
 const REPO = path.resolve(import.meta.dirname, "../..");
-const SITE_PARTS = ["content", "openapi", "client/public"];
+/** The folders of a site root a build reads: its content, API document and public files. */
+export const SITE_PARTS = ["content", "openapi", "client/public"];
 
 function hashFilesUnder(hash: Hash, root: string, folder: string, keep: (name: string) => boolean): void {
   const dir = path.join(root, folder);
