@@ -65,7 +65,12 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
             // As the local server: a test's publish is served at the next request (POINTER_RECHECK_MS).
-            miniflare: { cf: false, bindings: { POINTER_RECHECK_MS: "0", TEST_MIGRATIONS: migrations } },
+            // Each signal is written as its request ends (SIGNALS_FLUSH_MS), so a test reads what it
+            // sent without waiting out the isolate's batching, which signals-batch.worker.test.ts tests.
+            miniflare: {
+              cf: false,
+              bindings: { POINTER_RECHECK_MS: "0", SIGNALS_FLUSH_MS: "0", TEST_MIGRATIONS: migrations },
+            },
           }),
         ],
         // The worker bundle uses React's production build; compile JSX for it, not for jsx-dev-runtime.

@@ -28,6 +28,12 @@ export const DEFAULT_VERSION = "current";
 export const DEFAULT_RETENTION_DAYS = 90;
 export const DEFAULT_ROW_BUDGET = 1_000_000;
 
+/**
+ * How long a worker isolate holds the signals its requests make before it writes them to D1 as one
+ * batch (worker/signals/recorder.ts; the deployment's SIGNALS_FLUSH_MS, "0" writing each at once).
+ */
+export const SIGNALS_FLUSH_MS = 1000;
+
 export const VOTES = ["yes", "no"] as const;
 export type Vote = (typeof VOTES)[number];
 export const isVote = (v: unknown): v is Vote => v === "yes" || v === "no";

@@ -22,6 +22,11 @@ export interface Env {
   DISABLE_PAGE_CACHE?: string;
   /** Reader and agent signals (worker/signals); when absent, nothing is recorded. */
   SIGNALS?: D1Database;
+  /**
+   * Milliseconds an isolate holds the signals its requests make before one D1 batch writes them
+   * (default SIGNALS_FLUSH_MS in common/signals.ts; "0" writes each signal at once).
+   */
+  SIGNALS_FLUSH_MS?: string;
   /** Votes and search signals per connecting address. */
   SIGNALS_RATE_LIMIT?: RateLimit;
   /** /mcp requests per connecting address. */

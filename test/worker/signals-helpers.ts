@@ -1,11 +1,25 @@
 /** What the signals' worker tests share: the app called with a real execution context, and the local D1's rows. */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { dayOf, SIGNAL_TABLES } from "../../common/signals";
 import { kvKeys } from "../../common/page";
 import type { SiteConfig } from "../../common/site-config";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
-import { build, putVariant } from "./seed";
+import { resumeSignals } from "../../worker/signals/recorder";
+import { build, putVariant, seedFixture } from "./seed";
+
+/** A signals test file's hooks: the fixture build seeded once, and each test on empty tables with a working database. */
+export function signalsFixture(): void {
+  beforeAll(async () => {
+    await seedFixture();
+  });
+  beforeEach(async () => {
+    resumeSignals();
+    await clearSignals();
+  });
+  afterEach(() => vi.restoreAllMocks());
+}
 
 export const BASE = "https://docs.example.test";
 export const PAGE = "/learn/Basics/alpha";

@@ -5,21 +5,13 @@
  * the row budget (new rows dropped, counts of existing rows still grow, one log line an hour).
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { dayOf } from "../../common/signals";
 import worker from "../../worker/index";
-import { resumeSignals } from "../../worker/signals/recorder";
-import { build, seedFixture } from "./seed";
-import { clearSignals, everything, json, liveWithSignals, PAGE, rows, send, today } from "./signals-helpers";
+import { build } from "./seed";
+import { everything, json, liveWithSignals, PAGE, rows, send, today, signalsFixture } from "./signals-helpers";
 
-beforeAll(async () => {
-  await seedFixture();
-});
-beforeEach(async () => {
-  resumeSignals();
-  await clearSignals();
-});
-afterEach(() => vi.restoreAllMocks());
+signalsFixture();
 
 const { indexName } = build.manifest.config.search;
 const vote = (address: string) => json({ page: PAGE, vote: "yes" }, { "CF-Connecting-IP": address });

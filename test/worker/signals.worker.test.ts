@@ -6,20 +6,12 @@
  * refused by name.
  */
 import { env } from "cloudflare:test";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CONTEXTUAL_FACET_FILTERS } from "../../common/search";
-import { resumeSignals } from "../../worker/signals/recorder";
-import { build, seedFixture } from "./seed";
-import { clearSignals, everything, form, json, PAGE, rows, send, today } from "./signals-helpers";
+import { build } from "./seed";
+import { everything, form, json, PAGE, rows, send, today, signalsFixture } from "./signals-helpers";
 
-beforeAll(async () => {
-  await seedFixture();
-});
-beforeEach(async () => {
-  resumeSignals();
-  await clearSignals();
-});
-afterEach(() => vi.restoreAllMocks());
+signalsFixture();
 
 const FEEDBACK = "/_signals/feedback";
 const SEARCH = "/_signals/search";

@@ -52,7 +52,7 @@ const loggedBadSettings = new Set<string>();
  * Milliseconds a deployment's setting asks for: at least `least`; `fallback` when unset, or when
  * set to something else (logged once per isolate as `event`).
  */
-function msSetting(event: string, setting: string | undefined, fallback: number, least = 0): number {
+export function msSetting(event: string, setting: string | undefined, fallback: number, least = 0): number {
   if (setting === undefined || setting.trim() === "") return fallback;
   const ms = Number(setting);
   if (Number.isFinite(ms) && ms >= least) return ms;

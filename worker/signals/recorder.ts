@@ -1,11 +1,13 @@
 /**
- * Records signals in D1 without touching the request: each write is one D1 batch handed to
- * `waitUntil`, so the answer is sent before it runs, and nothing on a request reads D1. A failing
- * database is logged once and left alone for a minute (writes in that minute are dropped); a row
- * the budget stops is dropped, and the first drop of each hour logs one line (claimed in D1, so
- * one line an hour across isolates).
+ * Records signals in D1 without touching the request: nothing on a request reads D1 or waits for
+ * it. An isolate holds the signals its requests make for SIGNALS_FLUSH_MS, then writes them all as
+ * one D1 batch, handed to the `waitUntil` of the request that made the first of them: a busy site
+ * sends D1 one batch a second per isolate instead of one per search, and a request pays for no
+ * write of its own. A failing database is logged once and left alone for a minute (writes in that
+ * minute are dropped); a row the budget stops is dropped, and the first drop of each hour logs one
+ * line (claimed in D1, so one line an hour across isolates).
  */
-import { dayOf } from "../../common/signals";
+import { dayOf, SIGNALS_FLUSH_MS } from "../../common/signals";
 import { log } from "../log";
 import {
   agentReportStatements,
@@ -18,6 +20,9 @@ import {
   type SearchSignal,
 } from "./statements";
 
+/** Signals one batch holds at most: the one that fills it is written at once, with those before it. */
+export const MAX_PENDING_SIGNALS = 50;
+
 /** After a failed write, this isolate sends no write for this long. */
 const PAUSE_AFTER_FAILURE_MS = 60_000;
 /** At most one "budget full" line an hour. */
@@ -25,44 +30,92 @@ const FULL_LOG_EVERY_MS = 3_600_000;
 
 let pausedUntil = 0;
 
+/** A signal waiting for the isolate's next write: its kind, and its statements for a database. */
+interface Pending {
+  kind: string;
+  statements: (db: D1Database) => D1PreparedStatement[];
+}
+
+/** The signals this isolate holds (its open window), and whether a write of them waits in some request's `waitUntil`. */
+let pending: Pending[] = [];
+let windowOpen = false;
+/** Counts the windows taken, so that a window's timed write does nothing once its signals were written early. */
+let windowsTaken = 0;
+
+function takePending(): Pending[] {
+  const taken = pending;
+  pending = [];
+  windowOpen = false;
+  windowsTaken++;
+  return taken;
+}
+
+const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
 export class SignalsRecorder {
   constructor(
     private readonly db: D1Database,
     private readonly defer: (work: Promise<unknown>) => void,
     private readonly rowBudget: number,
+    private readonly flushMs: number = SIGNALS_FLUSH_MS,
     private readonly now: () => number = Date.now,
   ) {}
 
   feedback(f: FeedbackSignal): void {
-    this.write("feedback", (day) => feedbackStatements(this.db, day, this.rowBudget, f));
+    this.write("feedback", (db, day) => feedbackStatements(db, day, this.rowBudget, f));
   }
 
   search(s: SearchSignal): void {
-    this.write("search", (day) => searchStatements(this.db, day, this.rowBudget, s));
+    this.write("search", (db, day) => searchStatements(db, day, this.rowBudget, s));
   }
 
   agentReport(r: AgentReport): void {
-    this.write("agent_report", (day) => agentReportStatements(this.db, day, this.rowBudget, r));
+    this.write("agent_report", (db, day) => agentReportStatements(db, day, this.rowBudget, r));
   }
 
-  private write(kind: string, statements: (day: string) => D1PreparedStatement[]): void {
+  /** Holds a signal for the isolate's next write (its day is the day it was made), or writes it now. */
+  private write(kind: string, statements: (db: D1Database, day: string) => D1PreparedStatement[]): void {
     const now = this.now();
     if (now < pausedUntil) return;
-    const batch = statements(dayOf(now));
+    const day = dayOf(now);
+    const signal: Pending = { kind, statements: (db) => statements(db, day) };
+    if (this.flushMs === 0) return this.defer(this.writeBatch([signal]));
+    pending.push(signal);
+    if (pending.length >= MAX_PENDING_SIGNALS) return this.defer(this.writeBatch(takePending()));
+    if (windowOpen) return;
+    windowOpen = true;
+    const window = windowsTaken;
+    this.defer(wait(this.flushMs).then(() => (window === windowsTaken ? this.writeBatch(takePending()) : undefined)));
+  }
+
+  /** Writes these signals as one D1 batch; the rows the budget stopped are logged by kind. */
+  private async writeBatch(signals: Pending[]): Promise<void> {
+    const groups = signals.map((s) => ({ kind: s.kind, statements: s.statements(this.db) }));
+    const batch = groups.flatMap((g) => g.statements);
     if (batch.length === 0) return;
-    this.defer(
-      this.db
-        .batch(batch)
-        .then((results) => {
-          const dropped = results.filter((r) => r.meta.changes === 0).length;
-          if (dropped) return this.budgetFull(kind, dropped, now);
-        })
-        .catch((error: unknown) => {
-          if (Date.now() < pausedUntil) return;
-          pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
-          log.error("signals_write_failed", { kind, pauseMs: PAUSE_AFTER_FAILURE_MS, error });
-        }),
-    );
+    try {
+      const results = await this.db.batch(batch);
+      const droppedKinds = new Set<string>();
+      let dropped = 0;
+      let at = 0;
+      for (const group of groups) {
+        for (const result of results.slice(at, at + group.statements.length))
+          if (result.meta.changes === 0) {
+            dropped++;
+            droppedKinds.add(group.kind);
+          }
+        at += group.statements.length;
+      }
+      if (dropped) await this.budgetFull([...droppedKinds].join(","), dropped, this.now());
+    } catch (error: unknown) {
+      if (Date.now() < pausedUntil) return;
+      pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
+      log.error("signals_write_failed", {
+        kind: [...new Set(groups.map((g) => g.kind))].join(","),
+        pauseMs: PAUSE_AFTER_FAILURE_MS,
+        error,
+      });
+    }
   }
 
   private async budgetFull(kind: string, dropped: number, now: number): Promise<void> {
@@ -83,4 +136,5 @@ export class SignalsRecorder {
 /** Test hook: forget a pause after a failure (each test starts with a working database). */
 export function resumeSignals(): void {
   pausedUntil = 0;
+  takePending();
 }

@@ -5,9 +5,10 @@
  * Control or Do Not Track), and the SIGNALS binding (absent: logged once per isolate).
  */
 import type { SiteConfig } from "../../common/site-config";
-import { DEFAULT_ROW_BUDGET, headersAskNotToRecord } from "../../common/signals";
+import { DEFAULT_ROW_BUDGET, headersAskNotToRecord, SIGNALS_FLUSH_MS } from "../../common/signals";
 import type { Env } from "../env";
 import { log } from "../log";
+import { msSetting } from "../content-store";
 import { SignalsRecorder } from "./recorder";
 
 let missingLogged = false;
@@ -36,7 +37,12 @@ export function recorderFor(
     missingLogged = true;
     return null;
   }
-  return new SignalsRecorder(env.SIGNALS, defer, config?.signals?.rowBudget ?? DEFAULT_ROW_BUDGET);
+  return new SignalsRecorder(
+    env.SIGNALS,
+    defer,
+    config?.signals?.rowBudget ?? DEFAULT_ROW_BUDGET,
+    msSetting("signals_flush_invalid", env.SIGNALS_FLUSH_MS, SIGNALS_FLUSH_MS),
+  );
 }
 
 /** The request's `waitUntil`, or null when it has no execution context (Hono throws on reading it then). */

@@ -3,9 +3,17 @@
  * process's CPU time (all its threads, in nanoseconds; and apart, V8's own background threads) and
  * resident memory read from /proc around them. Every request has a timeout.
  */
+import { SIGNALS_FLUSH_MS } from "../../../common/signals";
 import { preciseCpuTimeMs, residentBytes } from "../procfs";
 
 const TIMEOUT_MS = 30_000;
+
+/**
+ * How long after a search its CPU is still counted: an isolate writes the search signals of a
+ * window (worker/signals/recorder.ts) once the window ends, and that write is the searches' work.
+ */
+export const SEARCH_SETTLE_MS = SIGNALS_FLUSH_MS + 250;
+const settle = (ms: number) => (ms > 0 ? new Promise((done) => setTimeout(done, ms)) : undefined);
 
 export interface RequestFigures {
   count: number;
@@ -44,12 +52,16 @@ async function timedFetch(url: string): Promise<{ status: number; body: string; 
   return { status: res.status, body, wallMs: performance.now() - started };
 }
 
-/** One request on a fresh isolate (or the first of its kind): workerd CPU and memory it added. */
-export async function coldRequest(url: string, workerd: number): Promise<ColdFigures & { body: string }> {
+/**
+ * One request on a fresh isolate (or the first of its kind): workerd CPU and memory it added, read
+ * `settleMs` after it answered (SEARCH_SETTLE_MS for a search).
+ */
+export async function coldRequest(url: string, workerd: number, settleMs = 0): Promise<ColdFigures & { body: string }> {
   const cpu = cpuTimeMs(workerd);
   const background = backgroundCpuMs(workerd);
   const rss = residentBytes(workerd).rss;
   const r = await timedFetch(url);
+  await settle(settleMs);
   return {
     status: r.status,
     body: r.body,
@@ -70,8 +82,16 @@ function percentile(xs: number[], p: number): number {
 /** Requests a warm run sends first, unmeasured (the first of its own URLs). */
 export const WARMUP = 5;
 
-/** `urls` one after another (after `warmup` unmeasured ones); fails on any non-200 answer. */
-export async function requestRun(urls: string[], workerd: number, warmup = WARMUP): Promise<RequestFigures> {
+/**
+ * `urls` one after another (after `warmup` unmeasured ones); fails on any non-200 answer. The CPU is
+ * read `settleMs` after the last answer (SEARCH_SETTLE_MS for searches).
+ */
+export async function requestRun(
+  urls: string[],
+  workerd: number,
+  warmup = WARMUP,
+  settleMs = 0,
+): Promise<RequestFigures> {
   for (const url of urls.slice(0, warmup)) await timedFetch(url);
   const wall: number[] = [];
   const cpu = cpuTimeMs(workerd);
@@ -81,6 +101,7 @@ export async function requestRun(urls: string[], workerd: number, warmup = WARMU
     if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
     wall.push(r.wallMs);
   }
+  await settle(settleMs);
   return {
     count: urls.length,
     medianMs: round(percentile(wall, 0.5)),

@@ -21,7 +21,7 @@ import { sampleTreeMemory } from "../procfs";
 import type { ChildMessage, StepFigures } from "./build-publish";
 import { copySiteInputs, generateScaledSite } from "./generate";
 import { finishScaleReport, type ScaleReport } from "./report";
-import { coldRequest, requestRun, untilServed, WARMUP, type RequestFigures } from "./requests";
+import { coldRequest, requestRun, SEARCH_SETTLE_MS, untilServed, WARMUP, type RequestFigures } from "./requests";
 import { countSearchReads } from "./search-reads";
 import { measureReplayCost, measureSimulatorCost } from "./simulator-cost";
 import { buildNodeFlags, DEV_NODE_FLAGS } from "./node-flags";
@@ -103,7 +103,7 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       try {
         const o = fresh.origin;
         const page = await coldRequest(`${o}${PAGE}`, fresh.workerd);
-        const search = await coldRequest(searchUrl(o, terms[0] ?? "movement"), fresh.workerd);
+        const search = await coldRequest(searchUrl(o, terms[0] ?? "movement"), fresh.workerd, SEARCH_SETTLE_MS);
         if (page.status !== 200 || search.status !== 200)
           throw new Error(`the cold requests answered ${page.status} (page) and ${search.status} (search)`);
         pairs.push({ page, search });
@@ -112,6 +112,8 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
           search: await requestRun(
             warmTerms.map((t) => searchUrl(o, t)),
             fresh.workerd,
+            WARMUP,
+            SEARCH_SETTLE_MS,
           ),
           floor: await requestRun(Array(40).fill(`${o}/robots.txt`), fresh.workerd),
         });
@@ -128,11 +130,18 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       const settling = await serve(kvDir);
       try {
         const o = settling.origin;
-        await requestRun([`${o}${PAGE}`, ...settlingTerms.map((t) => searchUrl(o, t))], settling.workerd, 0);
+        await requestRun(
+          [`${o}${PAGE}`, ...settlingTerms.map((t) => searchUrl(o, t))],
+          settling.workerd,
+          0,
+          SEARCH_SETTLE_MS,
+        );
         settled.push(
           await requestRun(
             warmTerms.map((t) => searchUrl(o, t)),
             settling.workerd,
+            WARMUP,
+            SEARCH_SETTLE_MS,
           ),
         );
       } finally {

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { productionVars, startLocalServer, type LocalServer } from "../../local/server";
 import { childProcessesNamed, newProcessNamed, preciseCpuTimeMs } from "../procfs";
 import type { RequestFigures } from "./requests";
-import { coldRequest, requestRun } from "./requests";
+import { coldRequest, requestRun, SEARCH_SETTLE_MS, WARMUP } from "./requests";
 import type { LegacyVersionFigures } from "./versions";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -86,7 +86,7 @@ export async function measureLegacy(
     const fresh = await serve(kvDir);
     try {
       const first = await coldRequest(`${fresh.origin}${route}`, fresh.workerd);
-      const search = await coldRequest(url(fresh.origin, terms[0] ?? "movement"), fresh.workerd);
+      const search = await coldRequest(url(fresh.origin, terms[0] ?? "movement"), fresh.workerd, SEARCH_SETTLE_MS);
       if (first.status !== 200 || search.status !== 200)
         throw new Error(
           `version ${version.name}: the cold requests answered ${first.status} (page) and ${search.status} (search)`,
@@ -96,6 +96,8 @@ export async function measureLegacy(
         await requestRun(
           warmTerms.map((t) => url(fresh.origin, t)),
           fresh.workerd,
+          WARMUP,
+          SEARCH_SETTLE_MS,
         ),
       );
     } finally {
