@@ -1,14 +1,14 @@
 /**
  * An isolate's signals written together, in workerd with a real local D1: searches answered within
  * SIGNALS_FLUSH_MS of each other reach D1 as one batch, written after the window by the request
- * that opened it; none is lost, and counts add up as when each is written alone; a full batch is
- * written at once; a failing batch is logged once and the site answers as before.
+ * that opened it; none is lost, and counts add up as when each is written alone; a batch never
+ * holds more than D1's Free plan allows an invocation; a failing batch is logged once and the site answers as before.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
-import { MAX_PENDING_SIGNALS } from "../../worker/signals/recorder";
+import { MAX_BATCH_STATEMENTS } from "../../worker/signals/recorder";
 import { build } from "./seed";
 import { BASE, json, rows, signalsFixture } from "./signals-helpers";
 
@@ -75,16 +75,16 @@ describe("signals written in batches", () => {
     expect((await rows("search_daily")).length).toBe(4);
   });
 
-  it("writes a full batch at once, without waiting for the window", async () => {
+  it("writes a full batch at once, and the search that would pass it opens the next window", async () => {
     const { db, batches } = countingD1();
-    const bindings = { SIGNALS: db, SIGNALS_FLUSH_MS: "60000" };
-    const sent = [];
-    for (let i = 0; i < MAX_PENDING_SIGNALS; i++) sent.push(await search(`query${i}`, bindings));
-    // The window's own write (opened by the first search) would wait a minute: the last search
-    // wrote every signal before it.
-    await sent.at(-1)!.done;
-    expect(batches).toEqual([MAX_PENDING_SIGNALS]);
-    expect((await rows("search_daily")).length).toBe(MAX_PENDING_SIGNALS);
+    const bindings = { SIGNALS: db, SIGNALS_FLUSH_MS: "20000" };
+    for (let i = 0; i <= MAX_BATCH_STATEMENTS; i++) expect((await search(`query${i}`, bindings)).status).toBe(200);
+    // The first window's write would wait twenty seconds: the search past the batch's bound wrote
+    // every signal before it at once, and its own waits in the next window.
+    await vi.waitFor(() => expect(batches).toEqual([MAX_BATCH_STATEMENTS]), { timeout: 10_000 });
+    const written = await rows<{ query: string }>("search_daily");
+    expect(written).toHaveLength(MAX_BATCH_STATEMENTS);
+    expect(written.map((r) => r.query)).not.toContain(`query${MAX_BATCH_STATEMENTS}`);
   });
 
   it("logs a failing batch once and keeps answering", async () => {

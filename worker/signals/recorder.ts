@@ -20,8 +20,12 @@ import {
   type SearchSignal,
 } from "./statements";
 
-/** Signals one batch holds at most: the one that fills it is written at once, with those before it. */
-export const MAX_PENDING_SIGNALS = 50;
+/**
+ * Statements one batch holds at most. D1 counts each statement of a batch as a query, and a Worker
+ * invocation may make 50 on the Free plan: a window that would pass this is written at once, and
+ * the signal that would have passed it opens the next window.
+ */
+export const MAX_BATCH_STATEMENTS = 40;
 
 /** After a failed write, this isolate sends no write for this long. */
 const PAUSE_AFTER_FAILURE_MS = 60_000;
@@ -30,14 +34,16 @@ const FULL_LOG_EVERY_MS = 3_600_000;
 
 let pausedUntil = 0;
 
-/** A signal waiting for the isolate's next write: its kind, and its statements for a database. */
+/** A signal waiting for the isolate's next write: its kind, its statements for a database, and how many they are. */
 interface Pending {
   kind: string;
   statements: (db: D1Database) => D1PreparedStatement[];
+  count: number;
 }
 
 /** The signals this isolate holds (its open window), and whether a write of them waits in some request's `waitUntil`. */
 let pending: Pending[] = [];
+let pendingStatements = 0;
 let windowOpen = false;
 /** Counts the windows taken, so that a window's timed write does nothing once its signals were written early. */
 let windowsTaken = 0;
@@ -45,6 +51,7 @@ let windowsTaken = 0;
 function takePending(): Pending[] {
   const taken = pending;
   pending = [];
+  pendingStatements = 0;
   windowOpen = false;
   windowsTaken++;
   return taken;
@@ -78,10 +85,16 @@ export class SignalsRecorder {
     const now = this.now();
     if (now < pausedUntil) return;
     const day = dayOf(now);
-    const signal: Pending = { kind, statements: (db) => statements(db, day) };
+    const signal: Pending = {
+      kind,
+      statements: (db) => statements(db, day),
+      count: statements(this.db, day).length,
+    };
+    if (signal.count === 0) return;
     if (this.flushMs === 0) return this.defer(this.writeBatch([signal]));
+    if (pendingStatements + signal.count > MAX_BATCH_STATEMENTS) this.defer(this.writeBatch(takePending()));
     pending.push(signal);
-    if (pending.length >= MAX_PENDING_SIGNALS) return this.defer(this.writeBatch(takePending()));
+    pendingStatements += signal.count;
     if (windowOpen) return;
     windowOpen = true;
     const window = windowsTaken;
