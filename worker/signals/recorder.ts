@@ -34,11 +34,13 @@ const FULL_LOG_EVERY_MS = 3_600_000;
 
 let pausedUntil = 0;
 
-/** A signal waiting for the isolate's next write: its kind, its statements for a database, and how many they are. */
+/**
+ * A signal waiting for the isolate's next write: its kind and its statements. A statement is its SQL
+ * and values until a batch sends it, so the request that writes the window may send another's.
+ */
 interface Pending {
   kind: string;
-  statements: (db: D1Database) => D1PreparedStatement[];
-  count: number;
+  statements: D1PreparedStatement[];
 }
 
 /** The signals this isolate holds (its open window), and whether a write of them waits in some request's `waitUntil`. */
@@ -69,32 +71,28 @@ export class SignalsRecorder {
   ) {}
 
   feedback(f: FeedbackSignal): void {
-    this.write("feedback", (db, day) => feedbackStatements(db, day, this.rowBudget, f));
+    this.write("feedback", (day) => feedbackStatements(this.db, day, this.rowBudget, f));
   }
 
   search(s: SearchSignal): void {
-    this.write("search", (db, day) => searchStatements(db, day, this.rowBudget, s));
+    this.write("search", (day) => searchStatements(this.db, day, this.rowBudget, s));
   }
 
   agentReport(r: AgentReport): void {
-    this.write("agent_report", (db, day) => agentReportStatements(db, day, this.rowBudget, r));
+    this.write("agent_report", (day) => agentReportStatements(this.db, day, this.rowBudget, r));
   }
 
   /** Holds a signal for the isolate's next write (its day is the day it was made), or writes it now. */
-  private write(kind: string, statements: (db: D1Database, day: string) => D1PreparedStatement[]): void {
+  private write(kind: string, statements: (day: string) => D1PreparedStatement[]): void {
     const now = this.now();
     if (now < pausedUntil) return;
-    const day = dayOf(now);
-    const signal: Pending = {
-      kind,
-      statements: (db) => statements(db, day),
-      count: statements(this.db, day).length,
-    };
-    if (signal.count === 0) return;
+    const signal: Pending = { kind, statements: statements(dayOf(now)) };
+    const count = signal.statements.length;
+    if (count === 0) return;
     if (this.flushMs === 0) return this.defer(this.writeBatch([signal]));
-    if (pendingStatements + signal.count > MAX_BATCH_STATEMENTS) this.defer(this.writeBatch(takePending()));
+    if (pendingStatements + count > MAX_BATCH_STATEMENTS) this.defer(this.writeBatch(takePending()));
     pending.push(signal);
-    pendingStatements += signal.count;
+    pendingStatements += count;
     if (windowOpen) return;
     windowOpen = true;
     const window = windowsTaken;
@@ -103,15 +101,14 @@ export class SignalsRecorder {
 
   /** Writes these signals as one D1 batch; the rows the budget stopped are logged by kind. */
   private async writeBatch(signals: Pending[]): Promise<void> {
-    const groups = signals.map((s) => ({ kind: s.kind, statements: s.statements(this.db) }));
-    const batch = groups.flatMap((g) => g.statements);
+    const batch = signals.flatMap((g) => g.statements);
     if (batch.length === 0) return;
     try {
       const results = await this.db.batch(batch);
       const droppedKinds = new Set<string>();
       let dropped = 0;
       let at = 0;
-      for (const group of groups) {
+      for (const group of signals) {
         for (const result of results.slice(at, at + group.statements.length))
           if (result.meta.changes === 0) {
             dropped++;
@@ -124,7 +121,7 @@ export class SignalsRecorder {
       if (Date.now() < pausedUntil) return;
       pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
       log.error("signals_write_failed", {
-        kind: [...new Set(groups.map((g) => g.kind))].join(","),
+        kind: [...new Set(signals.map((g) => g.kind))].join(","),
         pauseMs: PAUSE_AFTER_FAILURE_MS,
         error,
       });

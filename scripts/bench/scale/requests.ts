@@ -125,3 +125,7 @@ export async function untilServed(
   }
   return null;
 }
+
+/** A run of searches: requestRun read SEARCH_SETTLE_MS after the last answer, so the signals' write is counted. */
+export const searchRun = (urls: string[], workerd: number, warmup = WARMUP) =>
+  requestRun(urls, workerd, warmup, SEARCH_SETTLE_MS);

@@ -21,7 +21,15 @@ import { sampleTreeMemory } from "../procfs";
 import type { ChildMessage, StepFigures } from "./build-publish";
 import { copySiteInputs, generateScaledSite } from "./generate";
 import { finishScaleReport, type ScaleReport } from "./report";
-import { coldRequest, requestRun, SEARCH_SETTLE_MS, untilServed, WARMUP, type RequestFigures } from "./requests";
+import {
+  coldRequest,
+  requestRun,
+  SEARCH_SETTLE_MS,
+  searchRun,
+  untilServed,
+  WARMUP,
+  type RequestFigures,
+} from "./requests";
 import { countSearchReads } from "./search-reads";
 import { measureReplayCost, measureSimulatorCost } from "./simulator-cost";
 import { buildNodeFlags, DEV_NODE_FLAGS } from "./node-flags";
@@ -109,11 +117,9 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
         pairs.push({ page, search });
         warm.push({
           page: await requestRun(Array(40).fill(`${o}${PAGE}`), fresh.workerd),
-          search: await requestRun(
+          search: await searchRun(
             warmTerms.map((t) => searchUrl(o, t)),
             fresh.workerd,
-            WARMUP,
-            SEARCH_SETTLE_MS,
           ),
           floor: await requestRun(Array(40).fill(`${o}/robots.txt`), fresh.workerd),
         });
@@ -130,18 +136,11 @@ async function measureServing(siteDir: string, kvDir: string, report: ScaleRepor
       const settling = await serve(kvDir);
       try {
         const o = settling.origin;
-        await requestRun(
-          [`${o}${PAGE}`, ...settlingTerms.map((t) => searchUrl(o, t))],
-          settling.workerd,
-          0,
-          SEARCH_SETTLE_MS,
-        );
+        await searchRun([`${o}${PAGE}`, ...settlingTerms.map((t) => searchUrl(o, t))], settling.workerd, 0);
         settled.push(
-          await requestRun(
+          await searchRun(
             warmTerms.map((t) => searchUrl(o, t)),
             settling.workerd,
-            WARMUP,
-            SEARCH_SETTLE_MS,
           ),
         );
       } finally {

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { productionVars, startLocalServer, type LocalServer } from "../../local/server";
 import { childProcessesNamed, newProcessNamed, preciseCpuTimeMs } from "../procfs";
 import type { RequestFigures } from "./requests";
-import { coldRequest, requestRun, SEARCH_SETTLE_MS, WARMUP } from "./requests";
+import { coldRequest, requestRun, SEARCH_SETTLE_MS, searchRun } from "./requests";
 import type { LegacyVersionFigures } from "./versions";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -93,11 +93,9 @@ export async function measureLegacy(
         );
       pairs.push({ page: first, search });
       warm.push(
-        await requestRun(
+        await searchRun(
           warmTerms.map((t) => url(fresh.origin, t)),
           fresh.workerd,
-          WARMUP,
-          SEARCH_SETTLE_MS,
         ),
       );
     } finally {
