@@ -15,7 +15,7 @@ import { preciseCpuTimeMs } from "../../scripts/bench/procfs";
 import { copySiteInputs, generateScaledSite } from "../../scripts/bench/scale/generate";
 import { finishScaleReport, type ScaleReport } from "../../scripts/bench/scale/report";
 import { generateVersions, legacyFile } from "../../scripts/bench/scale/versions";
-import { buildNodeFlags, DEV_NODE_FLAGS } from "../../scripts/bench/scale/node-flags";
+import { buildNodeFlags, DEV_NODE_FLAGS, PUBLISH_NODE_FLAGS } from "../../scripts/bench/scale/node-flags";
 import { countSearchReads } from "../../scripts/bench/scale/search-reads";
 import { measureReplayCost, measureSimulatorCost } from "../../scripts/bench/scale/simulator-cost";
 import { openLocalKv } from "../../scripts/publish/local-kv";
@@ -526,6 +526,12 @@ describe("the bench's processes", () => {
 
   it("run npm run dev with the Node flags package.json's dev script gives it", async () => {
     expect((await scripts()).dev).toContain(`tsx ${DEV_NODE_FLAGS.join(" ")} scripts/start.ts --watch`);
+  });
+
+  it("release with the Node flags package.json's publish and preview scripts give them", async () => {
+    const { publish, preview } = await scripts();
+    expect(publish).toBe(`tsx ${PUBLISH_NODE_FLAGS.join(" ")} scripts/publish/cli.ts publish`);
+    expect(preview).toBe(`tsx ${PUBLISH_NODE_FLAGS.join(" ")} scripts/publish/preview.ts`);
   });
 
   it("build with the heap bound npm run build:content has, BUILD_HEAP_MB included", async () => {

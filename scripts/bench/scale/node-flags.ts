@@ -10,6 +10,14 @@
 export const DEV_NODE_FLAGS = ["--max-semi-space-size=64"];
 
 /**
+ * `npm run publish` and `npm run preview`, which build in their own process with no heap bound: the
+ * dev server's young generation, for the same reason. With V8's default, much of a release's
+ * short-lived garbage outlives two scavenges and is promoted, to be collected again by a major
+ * collection of a heap that holds every page's records.
+ */
+export const PUBLISH_NODE_FLAGS = DEV_NODE_FLAGS;
+
+/**
  * The old generation's bound for `npm run build:content` (and so `npm run build`), in MiB, unless
  * BUILD_HEAP_MB says otherwise. A build allocates far faster than it keeps, and V8's own bound
  * (a share of the machine's memory) lets the heap fill with garbage long before it collects, so the
