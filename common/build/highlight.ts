@@ -95,8 +95,12 @@ const themeStyles = new WeakMap<Highlighter, [ThemeStyles, ThemeStyles]>();
 const highlighted = new Map<string, TreeElement[]>();
 /** Snippets this thread was asked to highlight, and how many of them the memo had (the bench reports the rate). */
 export const highlightMemo = { lookups: 0, hits: 0 };
-/** Bounds the memo (oldest entries go first). */
-const HIGHLIGHT_MEMO_LIMIT = 20_000;
+/**
+ * Bounds the memo, the least recently used snippet out first. A snippet that repeats (an install
+ * command, an address) mostly does so within a few pages, while each entry holds the trees of its
+ * lines: a large bound buys few more hits and costs every build thread memory that grows with the site.
+ */
+export const HIGHLIGHT_MEMO_LIMIT = 2_000;
 
 /**
  * Highlights `code` (with a loaded highlighter) into one `span.line` element per line. Returns null for an unknown language,
@@ -110,12 +114,13 @@ export function highlightWith(hl: Highlighter, code: string, lang: string): Tree
   const key = `${resolved}\0${code}`;
   let lines = highlighted.get(key);
   highlightMemo.lookups++;
-  if (lines) highlightMemo.hits++;
-  else {
-    lines = tokenize(hl, code, resolved);
-    highlighted.set(key, lines);
-    if (highlighted.size > HIGHLIGHT_MEMO_LIMIT) highlighted.delete(highlighted.keys().next().value!);
-  }
+  if (lines) {
+    highlightMemo.hits++;
+    // Used again: moved to the end of the Map's order, the last to go.
+    highlighted.delete(key);
+  } else lines = tokenize(hl, code, resolved);
+  highlighted.set(key, lines);
+  if (highlighted.size > HIGHLIGHT_MEMO_LIMIT) highlighted.delete(highlighted.keys().next().value!);
   return lines.map((line) => [...line] as TreeElement);
 }
 
