@@ -4,18 +4,22 @@
  */
 
 /**
- * `npm run dev`: a larger young generation, because a save's build allocates much that dies at
- * once, and a major collection of a heap that holds 10,000 pages takes most of a second.
+ * The young generation every building process gets: four times V8's own, because a build allocates
+ * much that dies at once, and a major collection of a heap that holds 10,000 pages takes most of a
+ * second.
  */
-export const DEV_NODE_FLAGS = ["--max-semi-space-size=64"];
+const YOUNG_GENERATION = "--max-semi-space-size=64";
+
+/** `npm run dev`: the larger young generation, for a save's build. */
+export const DEV_NODE_FLAGS = [YOUNG_GENERATION];
 
 /**
  * `npm run publish` and `npm run preview`, which build in their own process with no heap bound: the
- * dev server's young generation, for the same reason. With V8's default, much of a release's
- * short-lived garbage outlives two scavenges and is promoted, to be collected again by a major
- * collection of a heap that holds every page's records.
+ * larger young generation. With V8's default, much of a release's short-lived garbage outlives two
+ * scavenges and is promoted, to be collected again by a major collection of a heap that holds every
+ * page's records.
  */
-export const PUBLISH_NODE_FLAGS = DEV_NODE_FLAGS;
+export const PUBLISH_NODE_FLAGS = [YOUNG_GENERATION];
 
 /**
  * The old generation's bound for `npm run build:content` (and so `npm run build`), in MiB, unless
@@ -26,14 +30,14 @@ export const PUBLISH_NODE_FLAGS = DEV_NODE_FLAGS;
  * BUILD_HEAP_MB.
  *
  * The bound costs the first build's page threads (which get it too) more collections. V8 sizes the
- * young generation from the bound; `--max-semi-space-size=64`, four times the size it has unbounded,
- * lets a page's garbage (trees, tokens, Markdown) die in the young generation instead of being
- * promoted for major collections to find, and costs each thread at most a few hundred MiB more. The
- * figures behind both choices are in the commits that made them.
+ * young generation from the bound; the larger one (YOUNG_GENERATION) lets a page's garbage (trees,
+ * tokens, Markdown) die there instead of being promoted for major collections to find, and costs
+ * each thread at most a few hundred MiB more. The figures behind both choices are in the commits
+ * that made them.
  */
 export const BUILD_HEAP_MB = 1536;
 
 /** The flags of `npm run build:content` in an environment (BUILD_HEAP_MB, as its script reads it). */
 export function buildNodeFlags(env: NodeJS.ProcessEnv = process.env): string[] {
-  return [`--max-old-space-size=${env.BUILD_HEAP_MB || BUILD_HEAP_MB}`, "--max-semi-space-size=64"];
+  return [`--max-old-space-size=${env.BUILD_HEAP_MB || BUILD_HEAP_MB}`, YOUNG_GENERATION];
 }
