@@ -281,7 +281,7 @@ export class SearchEngine {
    * those an unknown word's swapped-letter forms fall in.
    */
   private async match(typed: string[]): Promise<Ranking & { exhaustive: boolean }> {
-    const terms = new QueryTerms(this.root.fields, await this.index.segments());
+    const segments = this.index.segments();
     const lookups: LexiconLookup[] = [];
     /** `known`, noting each term it is asked about (its lexicon piece is read next). */
     const noting =
@@ -290,10 +290,12 @@ export class SearchEngine {
         if (t) lookups.push(["exact", t]);
         return known(t);
       };
-    const has: KnownTerm = (t) => terms.has(t);
     // First the pieces that say whether the typed words are terms (a plan that takes every word as
-    // known asks about nothing else)...
+    // known asks about nothing else), read with the words' shards and any segment not read yet...
     planQuery(typed, this.synonyms, noting(everyTerm));
+    this.index.prefetch(lookups.map(([, term]) => term));
+    const terms = new QueryTerms(this.root.fields, await segments);
+    const has: KnownTerm = (t) => terms.has(t);
     await this.index.lexicon(terms, lookups);
     // ...then those the words' prefix and typo scans read, and, for a word the index does not
     // know, those its swapped-letter forms fall in (a known word has none to look up).
