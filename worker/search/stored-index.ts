@@ -59,16 +59,18 @@ export class StoredIndex {
     return (await this.pieces.load([{ digest: this.root.browse }], BROWSE))[0]!;
   }
 
+  /** The base pieces of a list holding these keys, each once it holds any (keys it does not hold name none). */
+  private async heldBy(top: RefPart<string>, keys: string[]): Promise<Ref<string>[]> {
+    return (await refsFor(top, keys, this.parts)).filter((r): r is Ref<string> => r !== undefined);
+  }
+
   /** Loads the base's lexicon pieces for the lookups `terms` has not answered yet. */
   async lexicon(terms: QueryTerms, lookups: LexiconLookup[]): Promise<void> {
     const top = this.root.lexicon;
     await Promise.all(
       terms.unanswered(lookups).map(async (lookup) => {
         const [how, key] = lookup;
-        const refs =
-          how === "exact"
-            ? (await refsFor(top, [key], this.parts)).filter((r): r is Ref<string> => r !== undefined)
-            : await refsForPrefixOf(top, key, this.parts);
+        const refs = how === "exact" ? await this.heldBy(top, [key]) : await refsForPrefixOf(top, key, this.parts);
         terms.setLexicon(lookup, await this.pieces.load(refs, LEXICON));
       }),
     );
@@ -82,13 +84,8 @@ export class StoredIndex {
    * failure is theirs to report, and a shard no word turns out to need was read for nothing.
    */
   prefetch(terms: string[]): void {
-    const start = async <T extends object>(top: RefPart<string>, decoder: PieceDecoder<T>) => {
-      const refs = await refsFor(top, terms, this.parts);
-      await this.pieces.load(
-        refs.filter((r): r is Ref<string> => r !== undefined),
-        decoder,
-      );
-    };
+    const start = async <T extends object>(top: RefPart<string>, decoder: PieceDecoder<T>) =>
+      this.pieces.load(await this.heldBy(top, terms), decoder);
     start(this.root.lexicon, LEXICON).catch(() => undefined);
     start(this.root.shards, TERM_SHARDS).catch(() => undefined);
   }
